@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { Io } from '@okstra/cli-kit';
+
+/**
+ * Find an executable `name` on `PATH` (git/gh extension rule).
+ * @returns its absolute path, or null.
+ */
+export function findOnPath(name: string, env: NodeJS.ProcessEnv): string | null {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    try {
+      if (!statSync(candidate).isFile()) continue;
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return null;
+}
+
+/**
+ * Run an executable with `args`, passing stdin, stdout, stderr and the exit
+ * code through unchanged (argv array, never a shell). A child killed by a
+ * signal exits 128 + signal number, as shells report it.
+ */
+export function runExecutable(file: string, args: readonly string[], io: Io): Promise<number> {
+  const inherit = io.stdout === process.stdout && io.stderr === process.stderr;
+  return new Promise((resolve) => {
+    const child = spawn(file, [...args], {
+      cwd: io.cwd,
+      env: io.env,
+      stdio: inherit ? 'inherit' : ['pipe', 'pipe', 'pipe'],
+    });
+    if (!inherit) {
+      child.stdout?.on('data', (b: Buffer) => io.stdout.write(b.toString()));
+      child.stderr?.on('data', (b: Buffer) => io.stderr.write(b.toString()));
+      if (io.stdin && typeof io.stdin.pipe === 'function') io.stdin.pipe(child.stdin!);
+      else child.stdin?.end();
+    }
+    child.on('error', (error) => {
+      io.stderr.write(`okstra: cannot run ${file}: ${error.message}\n`);
+      resolve(2);
+    });
+    child.on('close', (code, signal) => {
+      resolve(code ?? 128 + (signal ? signalNumber(signal) : 0));
+    });
+  });
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  const map: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
+  return map[signal] ?? 0;
+}

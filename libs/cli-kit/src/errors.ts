@@ -1,0 +1,77 @@
+import { ExitCode, type ExitCodeValue } from './exit-codes.js';
+
+/** Options of {@link OkstraError}. */
+export interface OkstraErrorOptions {
+  /** Exit code the top-level handler turns this error into; default 2. */
+  exitCode?: ExitCodeValue;
+  /** The file the problem is in (printed before the message). */
+  file?: string;
+  /** JSON path (`workers[2].status`) or `line N` inside `file`. */
+  field?: string;
+  /** A second sentence telling the user what to do. */
+  hint?: string;
+  cause?: unknown;
+}
+
+/**
+ * A typed, user-facing error: a stable `code` (e.g. `OKSTRA_INPUT_INVALID`),
+ * a one-line message, and where it happened. Deep code throws these; only
+ * `runCli` prints them and turns them into an exit code (STYLE.md, pnpm/changesets).
+ */
+export class OkstraError extends Error {
+  readonly code: string;
+  readonly exitCode: ExitCodeValue;
+  readonly file?: string;
+  readonly field?: string;
+  readonly hint?: string;
+
+  constructor(code: string, message: string, options: OkstraErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'OkstraError';
+    this.code = code;
+    this.exitCode = options.exitCode ?? ExitCode.INVALID;
+    this.file = options.file;
+    this.field = options.field;
+    this.hint = options.hint;
+  }
+
+  /** The single line printed on stderr: `<file>: <field>: <message> (<hint>)`. */
+  toLine(): string {
+    const where = [this.file, this.field].filter(Boolean).join(': ');
+    const text = where ? `${where}: ${this.message}` : this.message;
+    return oneLine(this.hint ? `${text} (${this.hint})` : text);
+  }
+}
+
+/** Usage error: bad flags or arguments. Exit 2. */
+export class UsageError extends OkstraError {
+  constructor(message: string, options: Omit<OkstraErrorOptions, 'exitCode'> = {}) {
+    super('OKSTRA_USAGE', message, { ...options, exitCode: ExitCode.INVALID });
+    this.name = 'UsageError';
+  }
+}
+
+/**
+ * Invalid input file or value: names the file and the field or line. Exit 2.
+ * Thrown for missing files, directories, empty or truncated JSON, schema
+ * violations and unknown `schemaVersion`s.
+ */
+export class InputError extends OkstraError {
+  constructor(message: string, options: Omit<OkstraErrorOptions, 'exitCode'> = {}) {
+    super('OKSTRA_INPUT_INVALID', message, { ...options, exitCode: ExitCode.INVALID });
+    this.name = 'InputError';
+  }
+}
+
+/** A feature that exists in the CLI surface but is not built yet. Exit 2, never success. */
+export class NotImplementedError extends OkstraError {
+  constructor(what: string) {
+    super('OKSTRA_NOT_IMPLEMENTED', `${what} is not implemented yet`, { exitCode: ExitCode.INVALID });
+    this.name = 'NotImplementedError';
+  }
+}
+
+/** Collapse any whitespace run containing a newline so errors stay one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}

@@ -1,0 +1,50 @@
+import type { Readable } from 'node:stream';
+
+/** Something text can be written to: `process.stdout`, or a buffer in tests. */
+export interface TextSink {
+  write(chunk: string): unknown;
+  /** True when the sink is a terminal (progress lines are shown only then). */
+  isTTY?: boolean;
+}
+
+/**
+ * Everything a tool's `main(argv, io)` touches outside its arguments, so a
+ * command can run in-process (the umbrella) or in a test without globals.
+ * `now` returns the current time; tests inject a fixed clock.
+ */
+export interface Io {
+  stdin: Readable;
+  stdout: TextSink;
+  stderr: TextSink;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+}
+
+/** The real process's io. */
+export function processIo(): Io {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+    env: process.env,
+    now: () => new Date(),
+  };
+}
+
+/** A buffered io for tests: `out()`/`err()` return what was written. */
+export function memoryIo(overrides: Partial<Io> = {}): Io & { out(): string; err(): string } {
+  let out = '';
+  let err = '';
+  return {
+    stdin: overrides.stdin ?? (undefined as unknown as Readable),
+    stdout: overrides.stdout ?? { write: (s: string) => ((out += s), true) },
+    stderr: overrides.stderr ?? { write: (s: string) => ((err += s), true) },
+    cwd: overrides.cwd ?? process.cwd(),
+    env: overrides.env ?? {},
+    now: overrides.now ?? (() => new Date()),
+    out: () => out,
+    err: () => err,
+  };
+}

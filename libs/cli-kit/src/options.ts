@@ -1,0 +1,47 @@
+import { UsageError } from './errors.js';
+
+/** Commander argParser for a repeatable option: collects every value in order. */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/**
+ * Split `key=value` (first `=`), as in `--result <worker>=<path>`.
+ * @throws UsageError naming the flag when there is no `=` or either side is empty.
+ */
+export function parseKeyValue(flag: string, raw: string): { key: string; value: string } {
+  const at = raw.indexOf('=');
+  if (at <= 0 || at === raw.length - 1) {
+    throw new UsageError(`${flag} expects <key>=<value>, got '${raw}'`);
+  }
+  return { key: raw.slice(0, at), value: raw.slice(at + 1) };
+}
+
+/**
+ * Parse a non-negative number of seconds (`--max-idle 360`, fractions allowed).
+ * @throws UsageError naming the flag on anything else.
+ */
+export function parseSeconds(flag: string, raw: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < 0) {
+    throw new UsageError(`${flag} expects a non-negative number of seconds, got '${raw}'`);
+  }
+  return n;
+}
+
+/**
+ * Parse a positive integer (`--round 2`, `--top 10`).
+ * @throws UsageError naming the flag on anything else.
+ */
+export function parsePositiveInt(flag: string, raw: string): number {
+  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) {
+    throw new UsageError(`${flag} expects a positive integer, got '${raw}'`);
+  }
+  return Number(raw);
+}
+
+/** Split a comma-separated list, trimming blanks: `a, b,,c` → `[a,b,c]`. */
+export function parseCsv(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}

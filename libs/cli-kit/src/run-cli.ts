@@ -1,0 +1,110 @@
+import { Command, CommanderError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { OkstraError, oneLine } from './errors.js';
+import { ExitCode } from './exit-codes.js';
+import type { Io } from './io.js';
+
+/**
+ * What a command action sees: the io, and a place to put its exit code.
+ * Actions return their exit code (0/1/2); they never call `process.exit`.
+ */
+export interface CliContext {
+  io: Io;
+  /** The bin name, for messages (`okstra-convergence`). */
+  name: string;
+  /** The tool's package version (printed by `--version`). */
+  version: string;
+  exitCode: number;
+}
+
+/** A tool's CLI: its name, version and a commander program factory. */
+export interface CliSpec {
+  name: string;
+  version: string;
+  /** Build the argument definitions. Must not load heavy modules: actions import their work lazily. */
+  createProgram: (ctx: CliContext) => Command;
+}
+
+/**
+ * A commander program with the workspace conventions applied: errors and help
+ * go to `ctx.io`, commander never exits the process, `--version` prints the
+ * package version. Add sub-commands after calling this so they inherit it.
+ */
+export function createBaseProgram(ctx: CliContext, description: string): Command {
+  const program = new Command(ctx.name);
+  program.description(description).version(ctx.version, '-V, --version', 'print the version');
+  applyConventions(program, ctx);
+  return program;
+}
+
+function applyConventions(command: Command, ctx: CliContext): void {
+  command
+    .exitOverride()
+    .showSuggestionAfterError(true)
+    .configureOutput({
+      writeOut: (s) => ctx.io.stdout.write(s),
+      writeErr: (s) => ctx.io.stderr.write(s),
+      outputError: (s) => ctx.io.stderr.write(`${ctx.name}: ${oneLine(s.replace(/^error:\s*/i, ''))}\n`),
+    });
+}
+
+/**
+ * Wrap an action so it records its returned exit code on `ctx`. The work
+ * returns `number | void` (void = 0) or throws an {@link OkstraError}.
+ */
+export function action<A extends unknown[]>(
+  ctx: CliContext,
+  fn: (...args: A) => Promise<number | void> | number | void,
+): (...args: A) => Promise<void> {
+  return async (...args: A) => {
+    const code = await fn(...args);
+    ctx.exitCode = typeof code === 'number' ? code : ExitCode.OK;
+  };
+}
+
+/**
+ * Run a tool: parse `argv` (the words after the bin name), run the action,
+ * and turn every outcome into an exit code in this one place:
+ * OkstraError → its exitCode with a one-line message; commander usage errors
+ * → 2; help/version → 0; anything else → 70 with "this is a bug" (no stack
+ * trace unless OKSTRA_DEBUG is set).
+ */
+export async function runCli(spec: CliSpec, argv: readonly string[], io: Io): Promise<number> {
+  const ctx: CliContext = { io, name: spec.name, version: spec.version, exitCode: ExitCode.OK };
+  try {
+    const program = spec.createProgram(ctx);
+    walk(program, (c) => applyConventions(c, ctx));
+    await program.parseAsync([...argv], { from: 'user' });
+    return ctx.exitCode;
+  } catch (error) {
+    return reportError(spec.name, error, io);
+  }
+}
+
+/** Print `error` the workspace way and return its exit code. Exposed for bins that do not use commander. */
+export function reportError(name: string, error: unknown, io: Pick<Io, 'stderr' | 'env'>): number {
+  if (error instanceof OkstraError) {
+    io.stderr.write(`${name}: ${error.toLine()}\n`);
+    return error.exitCode;
+  }
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.OK;
+    // commander already printed the message through outputError (or help on a bare group).
+    return ExitCode.INVALID;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`${name}: internal error (this is a bug, please report it): ${oneLine(message)}\n`);
+  if (io.env.OKSTRA_DEBUG && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
+  return ExitCode.INTERNAL;
+}
+
+function walk(command: Command, visit: (c: Command) => void): void {
+  visit(command);
+  for (const sub of command.commands) walk(sub, visit);
+}
+
+/** Read `version` from the package.json next to `dist/` or `src/` (`importMetaUrl` of a module there). */
+export function packageVersion(importMetaUrl: string): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', importMetaUrl), 'utf8')) as { version: string };
+  return pkg.version;
+}

@@ -1,0 +1,5 @@
+export * from './task-key.js';
+export * from './seq.js';
+export * from './containment.js';
+export * from './layout.js';
+export * from './parse-names.js';

@@ -1,0 +1,179 @@
+import { basename, dirname, join } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
+import { assertSegment } from './task-key.js';
+import { formatSeq, runSuffix } from './seq.js';
+
+/**
+ * The `.okstra` storage layout of ARCHITECTURE.md §4. Every okstra path is
+ * built here; no other module concatenates `.okstra` paths. All functions
+ * return absolute paths when given an absolute root.
+ */
+
+/** `<project>/.okstra` */
+export function okstraDir(projectRoot: string): string {
+  return join(projectRoot, '.okstra');
+}
+
+/** `<project>/.okstra/project.json` */
+export function projectJsonPath(projectRoot: string): string {
+  return join(okstraDir(projectRoot), 'project.json');
+}
+
+/** `<project>/.okstra/tasks` */
+export function tasksDir(projectRoot: string): string {
+  return join(okstraDir(projectRoot), 'tasks');
+}
+
+/** `<project>/.okstra/tasks/<task-group>/<task-id>` */
+export function taskRoot(projectRoot: string, task: { taskGroup: string; taskId: string }): string {
+  return join(tasksDir(projectRoot), assertSegment('task-group', task.taskGroup), assertSegment('task-id', task.taskId));
+}
+
+/** `<task-root>/task-manifest.json` */
+export function taskManifestPath(root: string): string {
+  return join(root, 'task-manifest.json');
+}
+
+/** `<task-root>/instruction-set` */
+export function instructionSetDir(root: string): string {
+  return join(root, 'instruction-set');
+}
+
+/** Identity of one run: its task type, seq and optional implementation stage. */
+export interface RunRef {
+  taskType: string;
+  seq: number | string;
+  /** `stage-<N>/` level for `implementation` and single-stage `final-verification`. */
+  stage?: number;
+}
+
+/** `<task-root>/runs/<task-type>[/stage-<N>]` */
+export function runDir(root: string, run: Omit<RunRef, 'seq'>): string {
+  const base = join(root, 'runs', assertSegment('task-type', run.taskType));
+  if (run.stage === undefined) return base;
+  if (!Number.isInteger(run.stage) || run.stage < 1) throw new InputError(`invalid stage '${run.stage}'`);
+  return join(base, `stage-${run.stage}`);
+}
+
+/** `<run-dir>/manifests/run-manifest-<type>-<seq>.json` */
+export function runManifestPath(dir: string, run: RunRef): string {
+  return join(dir, 'manifests', `run-manifest${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/team-state-<type>-<seq>.json` */
+export function teamStatePath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `team-state${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/prompts/<worker>-prompt-<type>-<seq>.md` */
+export function promptPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt${runSuffix(run.taskType, run.seq)}.md`);
+}
+
+/** The wrapper transcript beside a prompt: `.md` replaced by `.log`. */
+export function wrapperLogPath(prompt: string): string {
+  return replaceExtension(prompt, '.log');
+}
+
+/** The wrapper status sidecar beside a prompt: `.md` replaced by `.status.json`. */
+export function wrapperStatusPath(prompt: string): string {
+  return replaceExtension(prompt, '.status.json');
+}
+
+/** `<run-dir>/worker-results/<worker>-<type>-<seq>.md` */
+export function workerResultPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.md`);
+}
+
+/** `<run-dir>/worker-results/<worker>-<type>-<seq>.audit.md` */
+export function auditSidecarPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.audit.md`);
+}
+
+/** `<run-dir>/reports/final-report-<type>-<seq>.md` */
+export function finalReportPath(dir: string, run: RunRef): string {
+  return join(dir, 'reports', `final-report${runSuffix(run.taskType, run.seq)}.md`);
+}
+
+/** `<run-dir>/reports/final-report-<type>-<seq>.data.json` */
+export function finalReportDataPath(dir: string, run: RunRef): string {
+  return join(dir, 'reports', `final-report${runSuffix(run.taskType, run.seq)}.data.json`);
+}
+
+/** `<run-dir>/state/reverify-jobs-r<N>-<type>-<seq>.json` */
+export function reverifyJobsPath(dir: string, round: number, run: RunRef): string {
+  return join(dir, 'state', `reverify-jobs-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/report-writer-jobs-<type>-<seq>.json` */
+export function reportWriterJobsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `report-writer-jobs${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/convergence-work-<type>-<seq>.json` — replayable working state. */
+export function convergenceWorkStatePath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-work${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/convergence-final-<type>-<seq>.json` — terminal v1.3 state. */
+export function convergenceFinalStatePath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-final${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/convergence-groups-<type>-<seq>.json` — the lead's seed input. */
+export function convergenceGroupsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-groups${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json` */
+export function roundPlanPath(dir: string, round: number, run: RunRef): string {
+  return join(dir, 'state', `convergence-plan-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/convergence-results-r<N>-<type>-<seq>.json` */
+export function roundResultsPath(dir: string, round: number, run: RunRef): string {
+  return join(dir, 'state', `convergence-results-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/convergence-migration` — where seed keeps originals it replaced. */
+export function convergenceMigrationDir(dir: string): string {
+  return join(dir, 'state', 'convergence-migration');
+}
+
+/** `<run-dir>/state/plan-items-<type>-<seq>.json` */
+export function planItemsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `plan-items${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/plan-verdicts-<type>-<seq>.json` */
+export function planVerdictsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `plan-verdicts${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/user-responses` */
+export function userResponsesDir(dir: string): string {
+  return join(dir, 'user-responses');
+}
+
+/** `<task-root>/runs/implementation/carry/stage-<N>.json` */
+export function carryPath(root: string, stage: number): string {
+  return join(root, 'runs', 'implementation', 'carry', `stage-${positive('stage', stage)}.json`);
+}
+
+/** `<task-root>/errors-<name>.jsonl` */
+export function errorsLogPath(root: string, name: string): string {
+  return join(root, `errors-${assertSegment('errors log name', name)}.jsonl`);
+}
+
+/** Replace the last extension of `file` (`a/b.md` → `a/b.log`). */
+export function replaceExtension(file: string, ext: string): string {
+  const name = basename(file);
+  const dot = name.lastIndexOf('.');
+  return join(dirname(file), (dot > 0 ? name.slice(0, dot) : name) + ext);
+}
+
+function positive(what: string, n: number): number {
+  if (!Number.isInteger(n) || n < 1) throw new InputError(`invalid ${what} '${n}'`);
+  return n;
+}
+

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+import { Timestamp } from './common.js';
+
+/** `.okstra/project.json` (ARCHITECTURE.md §4): the project's identity. Unknown keys are kept. */
+export const ProjectJson = z.looseObject({
+  schemaVersion: z.literal('1.0'),
+  projectId: z.string().regex(/^[A-Za-z0-9._-]+$/),
+  name: z.string().optional(),
+  createdAt: Timestamp.optional(),
+});
+export type ProjectJson = z.infer<typeof ProjectJson>;
+
+export const projectJsonArtifact = defineArtifact('project', ['1.0'], 'okstra .okstra/project.json', ProjectJson);

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
+
+/** Worker statuses (ARCHITECTURE.md §7): `pending` before dispatch, then the 0.161.0 `worker-state transition` set. */
+export const WorkerStatus = z.enum(['pending', 'in-progress', 'completed', 'timeout', 'error', 'not-run']);
+export type WorkerStatus = z.infer<typeof WorkerStatus>;
+
+/** The statuses a worker cannot leave except by re-dispatch. */
+export const TERMINAL_WORKER_STATUSES = ['completed', 'timeout', 'error', 'not-run'] as const;
+
+/** Terminal statuses that require a `reason` (0.161.0 `worker-state transition` row). */
+export const REASON_REQUIRED_STATUSES = ['timeout', 'error', 'not-run'] as const;
+
+/** Which artifact the liveness probe reads (ARCHITECTURE.md §7). */
+export const LivenessMode = z.enum(['audit-heartbeat', 'wrapper-status']);
+export type LivenessMode = z.infer<typeof LivenessMode>;
+
+/**
+ * One worker row of a team-state file (ARCHITECTURE.md §7). Times are
+ * ISO-8601 (okstra writes UTC); `attempt` counts dispatches (1 = first).
+ * Paths are project-root-relative or absolute. Unknown keys are kept.
+ */
+export const TeamStateRow = z.looseObject({
+  workerId: WorkerId,
+  provider: ProviderId,
+  role: z.string().min(1),
+  model: z.string().nullable().optional(),
+  status: WorkerStatus,
+  startedAt: Timestamp.nullable().optional(),
+  endedAt: Timestamp.nullable().optional(),
+  reason: z.string().nullable().optional(),
+  attempt: z.number().int().min(0).default(0),
+  livenessMode: LivenessMode.optional(),
+  auditSidecarPath: ArtifactPath.nullable().optional(),
+  promptPath: ArtifactPath.nullable().optional(),
+  resultPath: ArtifactPath.nullable().optional(),
+});
+export type TeamStateRow = z.infer<typeof TeamStateRow>;
+
+/** `state/team-state-<type>-<seq>.json`: the run's worker rows, one per worker id. */
+export const TeamState = z
+  .looseObject({
+    schemaVersion: z.literal('1.0'),
+    taskKey: TaskKeyString.optional(),
+    taskType: TaskType,
+    seq: Seq,
+    workers: z.array(TeamStateRow),
+  })
+  .superRefine((state, ctx) => {
+    const seen = new Set<string>();
+    state.workers.forEach((row, i) => {
+      if (seen.has(row.workerId)) {
+        ctx.addIssue({ code: 'custom', path: ['workers', i, 'workerId'], message: `duplicate worker id '${row.workerId}'` });
+      }
+      seen.add(row.workerId);
+    });
+  });
+export type TeamState = z.infer<typeof TeamState>;
+
+export const teamStateArtifact = defineArtifact('team-state', ['1.0'], 'okstra team-state file', TeamState);

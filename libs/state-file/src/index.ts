@@ -1,0 +1,3 @@
+export * from './read-file.js';
+export * from './write-file.js';
+export * from './file-lock.js';

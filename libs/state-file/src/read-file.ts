@@ -1,0 +1,127 @@
+import { readFile, stat } from 'node:fs/promises';
+import { InputError } from '@okstra/cli-kit';
+
+/** A zod-compatible schema: anything with `safeParse`. Keeps zod out of this lib's start-up cost. */
+export interface ParseSchema<T> {
+  safeParse(data: unknown):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+/** Options of {@link readTextFile}. */
+export interface ReadTextOptions {
+  /** Refuse files larger than this many bytes (default 64 MiB). */
+  maxBytes?: number;
+  /** Name printed instead of the path (default: the path). */
+  label?: string;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Read a UTF-8 text file for a command.
+ * @throws InputError (exit 2) naming the file when it is missing, a directory,
+ *   larger than `maxBytes`, or not valid UTF-8.
+ */
+export async function readTextFile(path: string, options: ReadTextOptions = {}): Promise<string> {
+  const file = options.label ?? path;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  let size: number;
+  try {
+    const st = await stat(path);
+    if (st.isDirectory()) throw new InputError('is a directory, expected a file', { file });
+    size = st.size;
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    throw fsError(error, file);
+  }
+  if (size > maxBytes) {
+    throw new InputError(`file is too large (${size} bytes, limit ${maxBytes})`, { file });
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw fsError(error, file);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    throw new InputError('is not valid UTF-8 text', { file });
+  }
+}
+
+/** Options of {@link readJsonFile}. */
+export interface ReadJsonOptions<T> extends ReadTextOptions {
+  /** Validate the parsed value; the first issue is reported with its JSON path. */
+  schema?: ParseSchema<T>;
+  /** When set, `schemaVersion` must be one of these (checked before the schema). */
+  schemaVersions?: readonly string[];
+}
+
+/**
+ * Read, parse and validate a JSON file.
+ * @returns the schema's output (or the raw value without a schema).
+ * @throws InputError (exit 2) for a missing file, a directory, an empty file,
+ *   malformed or truncated JSON, an unsupported `schemaVersion`, or a schema
+ *   violation — the message names the file and the JSON path.
+ */
+export async function readJsonFile<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): Promise<T> {
+  const file = options.label ?? path;
+  const text = await readTextFile(path, options);
+  if (text.trim() === '') throw new InputError('file is empty, expected JSON', { file });
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file });
+  }
+  return validateValue(data, { ...options, label: file });
+}
+
+/**
+ * Validate an already-parsed value the same way {@link readJsonFile} does.
+ * @throws InputError naming `options.label` and the JSON path of the first issue.
+ */
+export function validateValue<T>(data: unknown, options: Omit<ReadJsonOptions<T>, 'maxBytes'> = {}): T {
+  const file = options.label;
+  if (options.schemaVersions) {
+    const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+      throw new InputError('expected a JSON object', { file });
+    }
+    if (!options.schemaVersions.includes(String(version))) {
+      throw new InputError(
+        `unsupported schemaVersion ${JSON.stringify(version ?? null)} (supported: ${options.schemaVersions.join(', ')})`,
+        { file, field: 'schemaVersion' },
+      );
+    }
+  }
+  if (!options.schema) return data as T;
+  const result = options.schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new InputError(issue?.message ?? 'does not match its schema', {
+    file,
+    field: formatJsonPath(issue?.path ?? []),
+  });
+}
+
+/** `['workers', 2, 'status']` → `workers[2].status`; `[]` → `$`. */
+export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
+  if (path.length === 0) return '$';
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+function fsError(error: unknown, file: string): InputError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return new InputError('file not found', { file });
+  if (code === 'EISDIR') return new InputError('is a directory, expected a file', { file });
+  if (code === 'EACCES' || code === 'EPERM') return new InputError('permission denied', { file });
+  return new InputError(`cannot read file (${code ?? (error as Error).message})`, { file });
+}
