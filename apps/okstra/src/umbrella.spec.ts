@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROUTES } from './routes.js';
+
+const bin = new URL('../dist/bin.js', import.meta.url).pathname;
+const appBin = (name: string) => new URL(`../../${name}/dist/bin.js`, import.meta.url).pathname;
+
+function okstra(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: options.env ?? process.env, input: options.input });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('okstra umbrella (real bin)', () => {
+  it('--help lists every command word with one line each', () => {
+    const r = okstra(['--help']);
+    expect(r.code).toBe(0);
+    for (const route of ROUTES) expect(r.stdout).toMatch(new RegExp(`^  ${route.word} +\\S.*\\(${route.pkg}\\)$`, 'm'));
+  });
+
+  it('no word: usage on stderr, exit 2', () => {
+    const r = okstra([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Usage: okstra <command>');
+  });
+
+  it('an unknown word exits 2 naming the known tools', () => {
+    const r = okstra(['frobnicate'], { env: { ...process.env, PATH: '/nonexistent' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `okstra: unknown command 'frobnicate' (known: ${ROUTES.map((x) => x.word).join(', ')}; see 'okstra --help')\n`,
+    );
+  });
+
+  it('prints its version', () => {
+    expect(okstra(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+.*\n$/);
+  });
+
+  it.each(ROUTES.map((r) => [r.word, r.pkg, r.prefix] as const))(
+    '`okstra %s --help` is `%s %s --help`',
+    (word, pkg, prefix) => {
+      const via = okstra([word, '--help']);
+      const direct = spawnSync(process.execPath, [appBin(pkg), ...prefix, '--help'], { encoding: 'utf8' });
+      expect(via.code).toBe(0);
+      expect(via.stdout).toBe(direct.stdout);
+    },
+  );
+
+  it('passes usage errors and their exit code through unchanged', () => {
+    const via = okstra(['convergence', 'seed', '--bogus']);
+    const direct = spawnSync(process.execPath, [appBin('okstra-convergence'), 'seed', '--bogus'], { encoding: 'utf8' });
+    expect(via.code).toBe(2);
+    expect(via.stderr).toBe(direct.stderr);
+  });
+
+  it('runs an okstra-<word> plug-in from PATH with argv, stdin, stdout, stderr and exit code passed through', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'okstra-plugin-'));
+    const plugin = join(dir, 'okstra-hello');
+    writeFileSync(
+      plugin,
+      `#!/bin/sh\nprintf 'args:'; for a in "$@"; do printf ' [%s]' "$a"; done; printf '\\n'; cat; echo 'to stderr' >&2; exit 3\n`,
+    );
+    chmodSync(plugin, 0o755);
+    const r = okstra(['hello', 'a b', '$(x);'], { env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, input: 'from stdin\n' });
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('args: [a b] [$(x);]\nfrom stdin\n');
+    expect(r.stderr).toBe('to stderr\n');
+  });
+});

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { action, createBaseProgram, runCli, type CliSpec } from './run-cli.js';
+import { memoryIo } from './io.js';
+import { InputError } from './errors.js';
+import { stableStringify } from './json-output.js';
+import { parseKeyValue, parseSeconds, parsePositiveInt, parseCsv, collect } from './options.js';
+
+function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | number | void): CliSpec {
+  return {
+    name: 'okstra-test',
+    version: '1.2.3',
+    createProgram: (ctx) => {
+      const program = createBaseProgram(ctx, 'test tool');
+      program.command('go').requiredOption('--file <path>').option('--n <n>').action(action(ctx, (opts) => work(opts)));
+      return program;
+    },
+  };
+}
+
+describe('runCli', () => {
+  it('returns the action exit code and passes options', async () => {
+    const io = memoryIo();
+    let seen: unknown;
+    const code = await runCli(spec((o) => { seen = o; return 1; }), ['go', '--file', 'a.json'], io);
+    expect(code).toBe(1);
+    expect(seen).toEqual({ file: 'a.json' });
+  });
+
+  it('prints --version on stdout and exits 0', async () => {
+    const io = memoryIo();
+    expect(await runCli(spec(() => 0), ['--version'], io)).toBe(0);
+    expect(io.out()).toBe('1.2.3\n');
+  });
+
+  it('turns an unknown option into one line on stderr and exit 2', async () => {
+    const io = memoryIo();
+    expect(await runCli(spec(() => 0), ['go', '--file', 'x', '--bogus'], io)).toBe(2);
+    expect(io.err()).toBe("okstra-test: unknown option '--bogus'\n");
+  });
+
+  it('turns a missing required option into exit 2', async () => {
+    const io = memoryIo();
+    expect(await runCli(spec(() => 0), ['go'], io)).toBe(2);
+    expect(io.err()).toBe("okstra-test: required option '--file <path>' not specified\n");
+  });
+
+  it('turns an InputError into its one-line message naming file and field', async () => {
+    const io = memoryIo();
+    const code = await runCli(spec(() => { throw new InputError('expected a string', { file: 'a.json', field: 'workers[0].id' }); }), ['go', '--file', 'a.json'], io);
+    expect(code).toBe(2);
+    expect(io.err()).toBe('okstra-test: a.json: workers[0].id: expected a string\n');
+  });
+
+  it('reports an unexpected exception as a bug with exit 70 and no stack trace', async () => {
+    const io = memoryIo();
+    const code = await runCli(spec(() => { throw new TypeError('boom\nsecond line'); }), ['go', '--file', 'a'], io);
+    expect(code).toBe(70);
+    expect(io.err()).toBe('okstra-test: internal error (this is a bug, please report it): boom second line\n');
+  });
+
+  it('exits 2 when a command group is called without a sub-command', async () => {
+    const io = memoryIo();
+    expect(await runCli(spec(() => 0), [], io)).toBe(2);
+    expect(io.err()).toContain('Usage: okstra-test');
+  });
+});
+
+describe('stableStringify', () => {
+  it('sorts keys at every depth and keeps array order', () => {
+    expect(stableStringify({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
+      '{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}\n',
+    );
+  });
+});
+
+describe('option parsers', () => {
+  it('parses key=value at the first =', () => {
+    expect(parseKeyValue('--result', 'claude=a=b.md')).toEqual({ key: 'claude', value: 'a=b.md' });
+    expect(() => parseKeyValue('--result', 'claude')).toThrow("--result expects <key>=<value>, got 'claude'");
+    expect(() => parseKeyValue('--result', '=x')).toThrow(/expects <key>=<value>/);
+  });
+  it('parses seconds and positive integers strictly', () => {
+    expect(parseSeconds('--max-idle', '0')).toBe(0);
+    expect(parseSeconds('--max-idle', '2.5')).toBe(2.5);
+    expect(() => parseSeconds('--max-idle', '-1')).toThrow(/non-negative/);
+    expect(() => parseSeconds('--max-idle', '')).toThrow(/non-negative/);
+    expect(parsePositiveInt('--round', '3')).toBe(3);
+    expect(() => parsePositiveInt('--round', '0')).toThrow(/positive integer/);
+    expect(() => parsePositiveInt('--round', '1.5')).toThrow(/positive integer/);
+  });
+  it('splits csv and collects repeats', () => {
+    expect(parseCsv(' a, b,,c ')).toEqual(['a', 'b', 'c']);
+    expect(parseCsv(undefined)).toEqual([]);
+    expect(collect('b', collect('a'))).toEqual(['a', 'b']);
+  });
+});

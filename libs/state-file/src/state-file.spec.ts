@@ -1,0 +1,89 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { readJsonFile, readTextFile, formatJsonPath } from './read-file.js';
+import { writeJsonAtomic, serializeJson } from './write-file.js';
+import { withFileLock } from './file-lock.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'okstra-state-file-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const Doc = z.object({ schemaVersion: z.literal('1.0'), workers: z.array(z.object({ id: z.string() })) });
+
+function file(name: string, content: string | Buffer): string {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+describe('readJsonFile', () => {
+  it('returns the parsed, validated value', async () => {
+    const p = file('ok.json', '{"schemaVersion":"1.0","workers":[{"id":"claude"}]}');
+    expect(await readJsonFile(p, { schema: Doc, schemaVersions: ['1.0'] })).toEqual({ schemaVersion: '1.0', workers: [{ id: 'claude' }] });
+  });
+
+  it.each([
+    ['a missing file', () => join(dir, 'nope.json'), 'file not found'],
+    ['a directory', () => (mkdirSync(join(dir, 'adir'), { recursive: true }), join(dir, 'adir')), 'is a directory, expected a file'],
+    ['an empty file', () => file('empty.json', '  \n'), 'file is empty, expected JSON'],
+    ['truncated JSON', () => file('trunc.json', '{"schemaVersion":"1.0","workers":['), 'is not valid JSON (truncated or malformed)'],
+    ['non-UTF-8 bytes', () => file('latin1.json', Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x7d])), 'is not valid UTF-8 text'],
+  ])('refuses %s with a message naming the file', async (_what, make, message) => {
+    const p = make();
+    await expect(readJsonFile(p)).rejects.toMatchObject({ file: p, exitCode: 2, message: expect.stringContaining(message) });
+  });
+
+  it('refuses an unknown schemaVersion listing the supported ones', async () => {
+    const p = file('v9.json', '{"schemaVersion":"9.9","workers":[]}');
+    await expect(readJsonFile(p, { schema: Doc, schemaVersions: ['1.0'] })).rejects.toMatchObject({
+      field: 'schemaVersion',
+      message: 'unsupported schemaVersion "9.9" (supported: 1.0)',
+    });
+  });
+
+  it('names the JSON path of the first schema issue', async () => {
+    const p = file('bad.json', '{"schemaVersion":"1.0","workers":[{"id":"a"},{"id":7}]}');
+    await expect(readJsonFile(p, { schema: Doc })).rejects.toMatchObject({ file: p, field: 'workers[1].id' });
+  });
+
+  it('refuses files over the size limit', async () => {
+    const p = file('big.md', 'x'.repeat(2048));
+    await expect(readTextFile(p, { maxBytes: 1024 })).rejects.toMatchObject({ message: 'file is too large (2048 bytes, limit 1024)' });
+  });
+
+  it('formats JSON paths', () => {
+    expect(formatJsonPath([])).toBe('$');
+    expect(formatJsonPath(['a', 0, 'b', 'c'])).toBe('a[0].b.c');
+  });
+});
+
+describe('writeJsonAtomic', () => {
+  it('writes stable JSON by default and preserves key order on request', async () => {
+    const p = join(dir, 'nested', 'state.json');
+    await writeJsonAtomic(p, { b: 1, a: 2 });
+    expect(readFileSync(p, 'utf8')).toBe('{\n  "a": 2,\n  "b": 1\n}\n');
+    await writeJsonAtomic(p, { b: 1, a: 2 }, { keyOrder: 'preserve' });
+    expect(readFileSync(p, 'utf8')).toBe('{\n  "b": 1,\n  "a": 2\n}\n');
+    expect(serializeJson([1])).toBe('[\n  1\n]\n');
+    expect(readdirSync(join(dir, 'nested'))).toEqual(['state.json']);
+  });
+});
+
+describe('withFileLock', () => {
+  it('serializes concurrent read-modify-write in one process', async () => {
+    const p = join(dir, 'counter.json');
+    await writeJsonAtomic(p, { n: 0 });
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        withFileLock(p, async () => {
+          const { n } = JSON.parse(readFileSync(p, 'utf8')) as { n: number };
+          await new Promise((r) => setTimeout(r, 1));
+          await writeJsonAtomic(p, { n: n + 1 });
+        }),
+      ),
+    );
+    expect(JSON.parse(readFileSync(p, 'utf8'))).toEqual({ n: 20 });
+  });
+});
