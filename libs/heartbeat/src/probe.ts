@@ -1,0 +1,166 @@
+import { stat } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
+import { InputError } from '@okstra/cli-kit';
+import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S } from './constants.js';
+import type { Heartbeat } from './line.js';
+import { resolveTargets, type ProbeTarget, type WorkerSelector } from './resolve.js';
+import { suspectAfter, type Budget } from './rule.js';
+import { readNewestHeartbeat } from './tail.js';
+
+/** A worker's verdict: `live`, one of the two unhealthy verdicts, or the terminal status its row already has. */
+export type LivenessVerdict = 'live' | 'stalled' | 'did-not-launch' | 'completed' | 'timeout' | 'error' | 'not-run';
+
+/** One worker's judgement, as `okstra-worker-liveness --json` prints it (docs/worker-liveness.md). */
+export interface ProbeResult {
+  /** As the caller gave it. */
+  teamStatePath: string;
+  workerId: string;
+  /** The row's `livenessMode` (null for a terminal row without one). */
+  mode: 'audit-heartbeat' | 'wrapper-status' | null;
+  verdict: LivenessVerdict;
+  /** False only for `stalled` and `did-not-launch`. */
+  healthy: boolean;
+  evidence: {
+    /** Newest heartbeat of this dispatch, ISO-8601 UTC; null when none (or not a heartbeat worker). */
+    newestHeartbeatAt: string | null;
+    /** Whole seconds between that heartbeat and the judging time (0 for a heartbeat stamped slightly ahead). */
+    ageSeconds: number | null;
+    /** The artifact checked, as the row records it (wrapper: the `.status.json`/`.log` found, else the `.log` expected). */
+    artifact: string | null;
+  };
+  /** One line for `stalled` / `did-not-launch`, else null. */
+  reason: string | null;
+}
+
+/** Options of {@link probeWorkers}; every duration is in seconds. */
+export interface ProbeOptions {
+  /** The clock (default: the real one). Read once per pass. */
+  now?: () => Date;
+  /** Waits `ms` milliseconds (default: a real timer). Tests inject a fake that advances `now`. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Default {@link DEFAULT_MAX_IDLE_S} (360). */
+  maxIdleS?: number;
+  /** Default {@link DEFAULT_LAUNCH_GRACE_S} (120). */
+  launchGraceS?: number;
+  /** Default half of `maxIdleS`; 0 disables the confirmation. */
+  stallConfirmS?: number;
+}
+
+/**
+ * Judge workers (seed 000, 0.161.0 `worker-liveness` row with `--stall-confirm`;
+ * ARCHITECTURE.md §7). Reads each team-state row itself; `livenessMode` picks
+ * the probe:
+ * - `audit-heartbeat`: the newest heartbeat of this dispatch in
+ *   `auditSidecarPath` (tail read); a suspect when it is older than `maxIdleS`,
+ *   or when there is none `launchGraceS` after `startedAt` ({@link suspectAfter}).
+ *   All suspects are re-read after ONE shared `stallConfirmS` wait and reported
+ *   `stalled` only when their newest heartbeat has not advanced.
+ * - `wrapper-status`: `did-not-launch` when neither the wrapper `.log` nor
+ *   `.status.json` beside `promptPath` exists for this dispatch (modified no
+ *   earlier than `startedAt` − {@link CLOCK_SKEW_ALLOWANCE_S}) after `launchGraceS`.
+ * A terminal row reports its status (healthy). It never writes, kills or signals anything.
+ * @returns one result per selector, in selector order.
+ * @throws InputError (exit 2) for invalid team-state files or rows (see resolveTargets),
+ *   a duplicate selector, or an unreadable artifact.
+ */
+export async function probeWorkers(selectors: Array<WorkerSelector>, opts: ProbeOptions = {}): Promise<ProbeResult[]> {
+  const now = opts.now ?? (() => new Date());
+  const sleep = opts.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
+  const maxIdleS = opts.maxIdleS ?? DEFAULT_MAX_IDLE_S;
+  const budget: Budget = { maxIdleS, launchGraceS: opts.launchGraceS ?? DEFAULT_LAUNCH_GRACE_S, stallConfirmS: opts.stallConfirmS ?? maxIdleS / 2 };
+  rejectDuplicates(selectors);
+  const targets = await resolveTargets(selectors);
+  const first = now();
+  const passes = await Promise.all(targets.map((t) => firstPass(t, first, budget)));
+  const suspects = passes.filter((p): p is Suspect => 'suspect' in p);
+  if (suspects.length > 0 && budget.stallConfirmS > 0) {
+    await sleep(budget.stallConfirmS * 1000);
+    const second = now();
+    await Promise.all(suspects.map(async (s) => {
+      const again = await readNewestHeartbeat(s.target.abs, { notBefore: s.target.startedAt, now: second });
+      s.result = again && (!s.newest || again.at > s.newest.at)
+        ? heartbeatResult(s.target, 'live', again, second, null)
+        : heartbeatResult(s.target, 'stalled', again ?? s.newest, second, stallReason(s.target, s.newest ?? again, second, budget));
+    }));
+  } else {
+    for (const s of suspects) s.result = heartbeatResult(s.target, 'stalled', s.newest, first, stallReason(s.target, s.newest, first, budget));
+  }
+  return passes.map((p) => p.result!);
+}
+
+type HeartbeatTarget = Extract<ProbeTarget, { kind: 'audit-heartbeat' }>;
+type WrapperTarget = Extract<ProbeTarget, { kind: 'wrapper-status' }>;
+interface Suspect { suspect: true; target: HeartbeatTarget; newest: Heartbeat | null; result?: ProbeResult }
+type Pass = { result: ProbeResult } | Suspect;
+
+async function firstPass(target: ProbeTarget, now: Date, budget: Budget): Promise<Pass> {
+  if (target.kind === 'terminal') {
+    const { teamStatePath, workerId } = target.selector;
+    const evidence = { newestHeartbeatAt: null, ageSeconds: null, artifact: null };
+    return { result: { teamStatePath, workerId, mode: target.mode ?? null, verdict: target.status, healthy: true, evidence, reason: null } };
+  }
+  if (target.kind === 'wrapper-status') return { result: await probeWrapper(target, now, budget) };
+  const newest = await readNewestHeartbeat(target.abs, { notBefore: target.startedAt, now });
+  if (now.getTime() > suspectAfter(target.startedAt, newest?.at ?? null, budget)) return { suspect: true, target, newest };
+  return { result: heartbeatResult(target, 'live', newest, now, null) };
+}
+
+function heartbeatResult(target: HeartbeatTarget, verdict: 'live' | 'stalled', newest: Heartbeat | null, now: Date, reason: string | null): ProbeResult {
+  const { teamStatePath, workerId } = target.selector;
+  return {
+    teamStatePath, workerId, mode: 'audit-heartbeat', verdict, healthy: verdict === 'live', reason,
+    evidence: {
+      newestHeartbeatAt: newest ? newest.at.toISOString() : null,
+      ageSeconds: newest ? ageSeconds(newest.at, now) : null,
+      artifact: target.recorded,
+    },
+  };
+}
+
+function stallReason(target: HeartbeatTarget, newest: Heartbeat | null, now: Date, budget: Budget): string {
+  const confirm = budget.stallConfirmS > 0 ? `; not advanced after a ${budget.stallConfirmS} s re-read` : '';
+  if (newest) return `newest heartbeat ${newest.at.toISOString()} is ${ageSeconds(newest.at, now)} s old (budget ${budget.maxIdleS} s)${confirm}`;
+  const since = ageSeconds(target.startedAt, now);
+  return `no heartbeat for this dispatch ${since} s after startedAt ${target.startedAt.toISOString()} (launch grace ${budget.launchGraceS} s)${confirm}`;
+}
+
+async function probeWrapper(target: WrapperTarget, now: Date, budget: Budget): Promise<ProbeResult> {
+  const { teamStatePath, workerId } = target.selector;
+  const anchor = target.startedAt.getTime() - CLOCK_SKEW_ALLOWANCE_S * 1000;
+  const candidates = [wrapperStatusPath, wrapperLogPath].map((f) => ({ recorded: f(target.recorded), abs: f(target.abs) }));
+  let found: string | null = null;
+  for (const c of candidates) {
+    if ((await modifiedAt(c.abs)) >= anchor) { found = c.recorded; break; }
+  }
+  const base = { teamStatePath, workerId, mode: 'wrapper-status' as const };
+  const evidence = { newestHeartbeatAt: null, ageSeconds: null, artifact: found ?? candidates[1].recorded };
+  if (found || now.getTime() <= target.startedAt.getTime() + budget.launchGraceS * 1000) {
+    return { ...base, verdict: 'live', healthy: true, evidence, reason: null };
+  }
+  const reason = `neither ${candidates[1].recorded} nor ${candidates[0].recorded} appeared ${ageSeconds(target.startedAt, now)} s after startedAt ${target.startedAt.toISOString()} (launch grace ${budget.launchGraceS} s)`;
+  return { ...base, verdict: 'did-not-launch', healthy: false, evidence, reason };
+}
+
+/** A file's mtime in epoch ms; -Infinity when it does not exist (an artifact from an earlier dispatch is older than the anchor). */
+async function modifiedAt(path: string): Promise<number> {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return -Infinity;
+    throw new InputError(`cannot read wrapper artifact (${(error as NodeJS.ErrnoException).code})`, { file: path });
+  }
+}
+
+function ageSeconds(at: Date, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
+}
+
+function rejectDuplicates(selectors: readonly WorkerSelector[]): void {
+  const seen = new Set<string>();
+  for (const s of selectors) {
+    const key = `${s.teamStatePath}\u0000${s.workerId}`;
+    if (seen.has(key)) throw new InputError(`worker '${s.workerId}' is selected twice`, { file: s.teamStatePath });
+    seen.add(key);
+  }
+}

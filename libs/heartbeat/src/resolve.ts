@@ -1,0 +1,86 @@
+import { InputError } from '@okstra/cli-kit';
+import { projectRootOf, resolveInsideRoot } from '@okstra/paths';
+import { readJsonFile } from '@okstra/state-file';
+import { TERMINAL_WORKER_STATUSES, TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';
+import { isAbsolute } from 'node:path';
+
+/** One worker to judge: the team-state file that holds its row, and its id. */
+export interface WorkerSelector {
+  teamStatePath: string;
+  workerId: string;
+}
+
+/** The terminal statuses a row can carry (reported as the verdict, healthy). */
+export type TerminalStatus = (typeof TERMINAL_WORKER_STATUSES)[number];
+
+/**
+ * What the probe has to look at for one selected row, decided from the row
+ * alone (ARCHITECTURE.md §7): a terminal row is reported as is; otherwise
+ * `livenessMode` picks the artifact and `startedAt` anchors the graces.
+ * `recorded` is the artifact path as the row records it (for evidence);
+ * `abs` is it resolved against the project root.
+ */
+export type ProbeTarget =
+  | { kind: 'terminal'; selector: WorkerSelector; status: TerminalStatus; mode: TeamStateRow['livenessMode'] | null }
+  | { kind: 'audit-heartbeat'; selector: WorkerSelector; startedAt: Date; recorded: string; abs: string }
+  | { kind: 'wrapper-status'; selector: WorkerSelector; startedAt: Date; recorded: string; abs: string };
+
+/**
+ * Read every distinct team-state file once and resolve each selector to its
+ * {@link ProbeTarget}. Everything is validated before anything is probed.
+ * @throws InputError (exit 2) naming the file and row: unreadable or invalid
+ *   team-state (unknown `livenessMode` is a schema violation at
+ *   `workers[i].livenessMode`), unknown worker id, a `pending` row (not
+ *   dispatched yet), an in-progress row without `livenessMode` or `startedAt`,
+ *   or without the artifact path its mode needs, or one escaping the project root.
+ */
+export async function resolveTargets(selectors: readonly WorkerSelector[]): Promise<ProbeTarget[]> {
+  const files = new Map<string, TeamState>();
+  for (const { teamStatePath } of selectors) {
+    if (!files.has(teamStatePath)) {
+      files.set(teamStatePath, await readJsonFile(teamStatePath, { schema: TeamState, schemaVersions: teamStateArtifact.versions }));
+    }
+  }
+  return selectors.map((selector) => resolveOne(selector, files.get(selector.teamStatePath)!));
+}
+
+function resolveOne(selector: WorkerSelector, state: TeamState): ProbeTarget {
+  const file = selector.teamStatePath;
+  const index = state.workers.findIndex((w) => w.workerId === selector.workerId);
+  if (index < 0) {
+    throw new InputError(`no worker '${selector.workerId}' (workers: ${state.workers.map((w) => w.workerId).join(', ') || 'none'})`, { file, field: 'workers' });
+  }
+  const row = state.workers[index];
+  const at = (field: string) => `workers[${index}].${field}`;
+  const name = `worker '${row.workerId}'`;
+  if ((TERMINAL_WORKER_STATUSES as readonly string[]).includes(row.status)) {
+    return { kind: 'terminal', selector, status: row.status as TerminalStatus, mode: row.livenessMode ?? null };
+  }
+  if (row.status === 'pending') {
+    throw new InputError(`${name} is pending (not dispatched yet): nothing to judge`, { file, field: at('status') });
+  }
+  if (!row.livenessMode) throw new InputError(`${name} is in-progress but has no livenessMode`, { file, field: at('livenessMode') });
+  if (!row.startedAt) throw new InputError(`${name} is in-progress but has no startedAt`, { file, field: at('startedAt') });
+  const pathField = row.livenessMode === 'audit-heartbeat' ? 'auditSidecarPath' : 'promptPath';
+  const recorded = row[pathField];
+  if (!recorded) {
+    throw new InputError(`${name} has livenessMode ${row.livenessMode} but no ${pathField}`, { file, field: at(pathField) });
+  }
+  const abs = resolveArtifact(file, recorded, at(pathField));
+  return { kind: row.livenessMode, selector, startedAt: new Date(row.startedAt), recorded, abs };
+}
+
+/** Row paths are project-root-relative (root = the directory holding `.okstra`) or absolute. */
+function resolveArtifact(teamStatePath: string, recorded: string, field: string): string {
+  const root = projectRootOf(teamStatePath);
+  if (root === null) {
+    if (isAbsolute(recorded)) return recorded;
+    throw new InputError(`relative path '${recorded}' cannot be resolved: the team-state is not inside a .okstra tree`, { file: teamStatePath, field });
+  }
+  try {
+    return resolveInsideRoot(root, recorded, field);
+  } catch (error) {
+    if (error instanceof InputError) throw new InputError(error.message, { file: teamStatePath, field });
+    throw error;
+  }
+}
