@@ -23,6 +23,7 @@ export function createProgram(ctx: CliContext): Command {
   ws.command('transition').description('Atomically update one persisted worker row')
     .requiredOption('--team-state <path>').requiredOption('--worker <id>')
     .addOption(new Option('--status <status>').choices(['in-progress', 'completed', 'timeout', 'error', 'not-run']).makeOptionMandatory())
-    .option('--reason <text>').option('--model <execution-value>').action(todo('worker-state transition'));
+    .option('--reason <text>').option('--model <execution-value>')
+    .action(action(ctx, async (opts) => (await import('../commands/worker-state.js')).runWorkerStateTransition(opts, ctx)));
   return program;
 }

@@ -1,0 +1,68 @@
+import { InputError } from '@okstra/cli-kit';
+import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { TeamState, type TeamStateRow } from '@okstra/schemas/team-state';
+import { applyTransition, validateTransition, type SkipReason, type Transition } from './transitions.js';
+
+/** Read and validate a team-state file. @throws InputError (exit 2) naming the file and JSON path. */
+export function readTeamState(path: string): Promise<TeamState> {
+  return readJsonFile(path, { schema: TeamState, schemaVersions: ['1.0'] });
+}
+
+/** One worker's requested transition inside {@link transitionWorkers}. */
+export interface WorkerTransition extends Transition {
+  workerId: string;
+  /**
+   * A row to add (status `pending`) when the worker has none — dispatch of a
+   * jobs file whose worker (e.g. a report writer) has no row yet. Without it
+   * an unknown worker is an input error.
+   */
+  createRow?: Omit<TeamStateRow, 'workerId' | 'status' | 'attempt'>;
+}
+
+/** Per-worker outcome of {@link transitionWorkers}. */
+export interface WorkerTransitionOutcome {
+  workerId: string;
+  applied: boolean;
+  skipped?: SkipReason;
+  row: TeamStateRow;
+}
+
+/**
+ * Apply transitions to several workers of one team-state file in ONE locked
+ * read-modify-write (`withFileLock` + `writeJsonAtomic`): concurrent callers
+ * on distinct workers never lose each other's rows. Every transition is
+ * validated before anything is written; when none applies the file is not
+ * rewritten. Used by `worker-state transition`, the exec wrapper, dispatch
+ * and await alike (ARCHITECTURE.md §7).
+ * @throws InputError for an unreadable/invalid file, an unknown worker
+ *   without `createRow`, or a missing reason — the file is then untouched.
+ */
+export async function transitionWorkers(path: string, transitions: readonly WorkerTransition[]): Promise<WorkerTransitionOutcome[]> {
+  transitions.forEach(validateTransition);
+  return withFileLock(path, async () => {
+    const state = await readTeamState(path);
+    const workers = [...state.workers];
+    const outcomes: WorkerTransitionOutcome[] = [];
+    for (const t of transitions) {
+      let at = workers.findIndex((w) => w.workerId === t.workerId);
+      if (at < 0) {
+        if (!t.createRow) throw new InputError(`no worker row '${t.workerId}'`, { file: path, field: 'workers' });
+        workers.push({ ...t.createRow, workerId: t.workerId, status: 'pending', attempt: 0 } as TeamStateRow);
+        at = workers.length - 1;
+      }
+      const result = applyTransition(workers[at]!, t);
+      workers[at] = result.row;
+      outcomes.push(result.applied
+        ? { workerId: t.workerId, applied: true, row: result.row }
+        : { workerId: t.workerId, applied: false, skipped: result.skipped, row: result.row });
+    }
+    if (outcomes.some((o) => o.applied)) await writeJsonAtomic(path, { ...state, workers });
+    return outcomes;
+  });
+}
+
+/** {@link transitionWorkers} for one worker. */
+export async function transitionWorker(path: string, t: WorkerTransition): Promise<WorkerTransitionOutcome> {
+  const [outcome] = await transitionWorkers(path, [t]);
+  return outcome!;
+}
