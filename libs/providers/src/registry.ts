@@ -1,0 +1,89 @@
+import { readdir } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
+import { readJsonFile } from '@okstra/state-file';
+import { ProviderManifest, providerManifestArtifact } from '@okstra/schemas/provider-manifest';
+import { BUNDLED_PROVIDERS } from './bundled.js';
+
+/** A provider the registry knows: its manifest and where it came from. */
+export interface RegisteredProvider {
+  manifest: ProviderManifest;
+  source: 'bundled' | 'user';
+  /** The user install directory (`~/.okstra/adapters/providers/<id>`); null for bundled ones. */
+  dir: string | null;
+}
+
+/** `<home>/.okstra/adapters/providers` — the only place user providers are discovered (0.164.0 registry text). */
+export function userProvidersDir(home: string): string {
+  return join(home, '.okstra', 'adapters', 'providers');
+}
+
+/**
+ * Load the provider registry: the bundled manifests, then every
+ * `<home>/.okstra/adapters/providers/<id>/provider.json` (a user install with
+ * a bundled id replaces it). Nothing under a project directory is read: the
+ * only root searched is derived from `home`.
+ * @throws InputError (exit 2) for an invalid user manifest (file + JSON path)
+ *   or one whose `id` differs from its directory name.
+ */
+export async function loadProviderRegistry(home: string | undefined): Promise<Map<string, RegisteredProvider>> {
+  const registry = new Map<string, RegisteredProvider>();
+  for (const manifest of BUNDLED_PROVIDERS) registry.set(manifest.id, { manifest, source: 'bundled', dir: null });
+  if (!home) return registry;
+  const root = userProvidersDir(home);
+  let entries: string[];
+  try {
+    entries = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  } catch {
+    return registry;
+  }
+  for (const name of entries) {
+    const file = join(root, name, 'provider.json');
+    let manifest: ProviderManifest;
+    try {
+      manifest = await readJsonFile(file, { schema: ProviderManifest, schemaVersions: providerManifestArtifact.versions });
+    } catch (error) {
+      if (error instanceof InputError && /file not found/.test(error.message)) continue;
+      throw error;
+    }
+    if (manifest.id !== name) throw new InputError(`id '${manifest.id}' does not match its directory '${name}'`, { file, field: 'id' });
+    registry.set(manifest.id, { manifest, source: 'user', dir: join(root, name) });
+  }
+  return registry;
+}
+
+/**
+ * Look a provider up. @throws InputError (exit 2) naming `where` and the known ids.
+ */
+export function getProvider(registry: Map<string, RegisteredProvider>, id: string, where: { file?: string; field?: string } = {}): RegisteredProvider {
+  const found = registry.get(id);
+  if (!found) throw new InputError(`unknown provider '${id}' (known: ${[...registry.keys()].sort().join(', ')})`, where);
+  return found;
+}
+
+/** Values the argv placeholders take (absolute paths). */
+export interface LaunchValues {
+  model: string;
+  promptPath: string;
+  resultPath: string;
+  projectRoot: string;
+}
+
+/**
+ * The provider launch as `{ file, args }` for spawn (never a shell string):
+ * the executable (a user install's relative path resolved against its
+ * directory; a bare name left for PATH lookup) and each argv word with
+ * `{model}`, `{promptPath}`, `{resultPath}`, `{projectRoot}` filled.
+ * @throws InputError for an unknown placeholder.
+ */
+export function buildLaunch(provider: RegisteredProvider, values: LaunchValues): { file: string; args: string[] } {
+  const { manifest, dir } = provider;
+  const file = dir && manifest.executable.includes('/') && !isAbsolute(manifest.executable) ? resolve(dir, manifest.executable) : manifest.executable;
+  const args = manifest.argv.map((word, i) =>
+    word.replace(/\{([A-Za-z]+)\}/g, (_, key: string) => {
+      if (!(key in values)) throw new InputError(`unknown placeholder {${key}}`, { field: `argv[${i}]`, file: dir ? join(dir, 'provider.json') : `bundled provider ${manifest.id}` });
+      return values[key as keyof LaunchValues];
+    }),
+  );
+  return { file, args };
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+import { ProviderId } from './common.js';
+
+/**
+ * Worker capabilities a provider declares (0.164.0 README provider table):
+ * `analysis` (analyser, reverify), `critic`, `implementation` (executor),
+ * `report-writer`. A job whose role needs a capability its provider lacks is refused.
+ */
+export const ProviderCapability = z.enum(['analysis', 'critic', 'implementation', 'report-writer']);
+export type ProviderCapability = z.infer<typeof ProviderCapability>;
+
+/**
+ * One argv word of a provider launch: literal text, or a placeholder the
+ * wrapper fills — `{model}` (the job's model execution value), `{promptPath}`,
+ * `{resultPath}`, `{projectRoot}` (absolute paths). Substitution is per word;
+ * no shell ever sees the result.
+ */
+export const ArgvWord = z.string().min(1).refine((w) => !/[\0\n]/.test(w), 'argv words cannot contain NUL or newlines');
+
+/**
+ * `provider.json`: a declarative provider manifest (ARCHITECTURE.md §5 provider
+ * registry; 0.164.0 host/provider registry text). Bundled manifests ship with
+ * `@okstra/providers`; user installs live only in
+ * `~/.okstra/adapters/providers/<id>/provider.json`. A relative `executable`
+ * containing `/` resolves against that manifest's directory; a bare name is
+ * looked up on PATH. `promptDelivery: stdin` feeds the prompt file on stdin
+ * (then closes it); `argument` passes only its path through `{promptPath}`.
+ */
+export const ProviderManifest = z.looseObject({
+  schemaVersion: z.literal('1.0'),
+  id: ProviderId,
+  displayName: z.string().min(1).optional(),
+  executable: z.string().min(1),
+  argv: z.array(ArgvWord),
+  promptDelivery: z.enum(['stdin', 'argument']).default('stdin'),
+  capabilities: z.array(ProviderCapability).min(1),
+  readOnly: z.boolean().default(false),
+});
+export type ProviderManifest = z.infer<typeof ProviderManifest>;
+
+export const providerManifestArtifact = defineArtifact('provider-manifest', ['1.0'], 'okstra provider manifest (bundled or ~/.okstra/adapters/providers/<id>/provider.json)', ProviderManifest);

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+import { Timestamp, WorkerId } from './common.js';
+import { DispatchKind } from './jobs-file.js';
+
+/**
+ * The okstra-generated job file one pane runs (`okstra-team exec --job
+ * <file>`): everything the wrapper needs, already resolved by dispatch, so
+ * the pane's argv carries nothing but this file's path. Paths are absolute;
+ * `command` is the provider launch (executable + argv, placeholders filled).
+ */
+export const TeamJob = z.looseObject({
+  schemaVersion: z.literal('1.0'),
+  dispatchKind: DispatchKind,
+  workerId: WorkerId,
+  provider: z.string().min(1),
+  role: z.string().min(1),
+  model: z.string().min(1),
+  projectRoot: z.string().min(1),
+  teamStatePath: z.string().min(1),
+  promptPath: z.string().min(1),
+  resultPath: z.string().min(1),
+  completionPaths: z.array(z.string().min(1)).min(1),
+  promptDelivery: z.enum(['stdin', 'argument']),
+  command: z.object({ file: z.string().min(1), args: z.array(z.string()) }),
+  /** The row's `startedAt` set by this dispatch: the wrapper's transition applies only to it. */
+  rowStartedAt: Timestamp,
+});
+export type TeamJob = z.infer<typeof TeamJob>;
+
+export const teamJobArtifact = defineArtifact('team-job', ['1.0'], 'okstra-team exec job file', TeamJob);

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+import { Timestamp, WorkerId } from './common.js';
+import { DispatchKind } from './jobs-file.js';
+
+/**
+ * `prompts/<worker>-prompt-<type>-<seq>.status.json`, written atomically by
+ * `okstra-team exec` when the provider CLI ends (ARCHITECTURE.md §4, §7).
+ * `status` is the wrapper's verdict: `completed` only for exit 0 with every
+ * required completion path present. Times ISO-8601 UTC; `durationMs` in ms.
+ */
+export const WrapperStatus = z.looseObject({
+  schemaVersion: z.literal('1.0'),
+  workerId: WorkerId,
+  dispatchKind: DispatchKind,
+  status: z.enum(['completed', 'error']),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+  startedAt: Timestamp,
+  endedAt: Timestamp,
+  durationMs: z.number().int().min(0),
+  reason: z.string().nullable(),
+});
+export type WrapperStatus = z.infer<typeof WrapperStatus>;
+
+export const wrapperStatusArtifact = defineArtifact('wrapper-status', ['1.0'], 'okstra-team exec status sidecar', WrapperStatus);
