@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { cadenceBreaches, DEFAULT_BUDGET, gapWouldStall, suspectAfter } from './rule.js';
+import { sidecar } from './test-support/fixtures.js';
+
+const startedAt = new Date('2026-11-29T08:00:00Z');
+const at = (iso: string) => new Date(iso);
+const hb = (time: string, phase = 'round-1') => `- PROGRESS: ${time} ${phase} checking src/queue.ts`;
+
+describe('suspectAfter / gapWouldStall (the one rule)', () => {
+  it('uses the launch grace before the first heartbeat and the idle budget after it', () => {
+    expect(new Date(suspectAfter(startedAt, null, DEFAULT_BUDGET)).toISOString()).toBe('2026-11-29T08:02:00.000Z');
+    expect(new Date(suspectAfter(startedAt, at('2026-11-29T08:01:00Z'), DEFAULT_BUDGET)).toISOString()).toBe('2026-11-29T08:07:00.000Z');
+  });
+
+  it('says a gap would stall only past budget + confirm window (360 + 180 s; 120 + 180 s at launch)', () => {
+    const from = at('2026-11-29T08:01:00Z');
+    expect(gapWouldStall(startedAt, from, at('2026-11-29T08:10:00Z'), DEFAULT_BUDGET)).toBe(false); // exactly 540 s
+    expect(gapWouldStall(startedAt, from, at('2026-11-29T08:10:00.001Z'), DEFAULT_BUDGET)).toBe(true);
+    expect(gapWouldStall(startedAt, null, at('2026-11-29T08:05:00Z'), DEFAULT_BUDGET)).toBe(false); // exactly 300 s
+    expect(gapWouldStall(startedAt, null, at('2026-11-29T08:05:01Z'), DEFAULT_BUDGET)).toBe(true);
+  });
+});
+
+describe('cadenceBreaches', () => {
+  const window = { startedAt, endedAt: at('2026-11-29T08:30:00Z') };
+
+  it('is empty for a worker that kept the 5-minute cadence (in a realistic sidecar)', () => {
+    const text = sidecar(['08:01:00', '08:06:00', '08:11:00', '08:16:00', '08:21:00', '08:26:00'].map((t) => hb(`2026-11-29T${t}Z`)));
+    expect(cadenceBreaches(text, window)).toEqual([]);
+  });
+
+  it('tolerates a late heartbeat the live probe would have waited out (8 min gap)', () => {
+    const text = sidecar(['08:01:00', '08:09:00', '08:14:00', '08:19:00', '08:24:00', '08:29:00'].map((t) => hb(`2026-11-29T${t}Z`)));
+    expect(cadenceBreaches(text, window)).toEqual([]);
+  });
+
+  it('flags a 10-minute silence, a silent start and a silent end', () => {
+    const text = sidecar([hb('2026-11-29T08:06:00Z'), hb('2026-11-29T08:16:00.000+00:00'), hb('2026-11-29T08:20:00Z')], { crlf: true });
+    expect(cadenceBreaches(text, window)).toEqual([
+      { from: '2026-11-29T08:00:00.000Z', to: '2026-11-29T08:06:00.000Z', gapSeconds: 360 },
+      { from: '2026-11-29T08:06:00.000Z', to: '2026-11-29T08:16:00.000Z', gapSeconds: 600 },
+      { from: '2026-11-29T08:20:00.000Z', to: '2026-11-29T08:30:00.000Z', gapSeconds: 600 },
+    ]);
+  });
+
+  it('ignores heartbeats of an earlier dispatch, quoted ones and those after the window', () => {
+    const earlier = [hb('2026-11-29T07:40:00Z'), hb('2026-11-29T07:50:00Z')];
+    const text = sidecar([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:40:00Z')], { earlier })
+      + '> - PROGRESS: 2026-11-29T08:20:00Z round-1 quoted, not a heartbeat\n';
+    expect(cadenceBreaches(text, window)).toEqual([{ from: '2026-11-29T08:01:00.000Z', to: '2026-11-29T08:30:00.000Z', gapSeconds: 1740 }]);
+  });
+
+  it('orders heartbeats by time, not by file position, and reads offsets', () => {
+    const text = [hb('2026-11-29T10:05:00+02:00'), hb('2026-11-29T08:01:00Z'), hb('2026-11-29T03:10:00-05:00')].join('\n');
+    expect(cadenceBreaches(text, { startedAt, endedAt: at('2026-11-29T08:12:00Z') })).toEqual([]);
+  });
+
+  it('a worker with no heartbeat at all breaches from its start', () => {
+    expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:04:00Z') })).toEqual([]);
+    expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:06:00Z') }))
+      .toEqual([{ from: '2026-11-29T08:00:00.000Z', to: '2026-11-29T08:06:00.000Z', gapSeconds: 360 }]);
+  });
+});
