@@ -1,25 +1,38 @@
 import type { Command } from 'commander';
-import { action, collect, createBaseProgram, NotImplementedError, type CliContext } from '@okstra/cli-kit';
+import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli-kit';
 
 /**
- * Argument definitions of `okstra-plan-items` (0.161.0 docs/cli.md rows).
- * Actions import their work lazily so `--help`/`--version` load nothing heavy.
+ * Argument definitions of `okstra-plan-items` (0.161.0 docs/cli.md rows; the
+ * `incremental-scope` row with its `--preview` form). Actions import their work
+ * lazily so `--help`/`--version` load nothing heavy. docs/plan-items.md.
  */
 export function createProgram(ctx: CliContext): Command {
   const program = createBaseProgram(ctx, 'okstra plan-body verification queue, verdict collection and incremental re-run scope');
-  const todo = (what: string) => action(ctx, () => { throw new NotImplementedError(`okstra-plan-items ${what}`); });
 
   program.command('extract').description('Deterministically extract the complete implementation-planning P-* queue from report-writer data.json')
-    .requiredOption('--data <data.json>').requiredOption('--output <items.json>').action(todo('extract'));
+    .requiredOption('--data <data.json>', 'the report-writer final-report data.json')
+    .requiredOption('--output <items.json>', 'where to write the queue')
+    .action(action(ctx, async (opts) => (await import('../commands/extract.js')).runExtract(opts, ctx)));
   program.command('validate').description('Require the persisted P-* queue to match a fresh deterministic extraction exactly')
-    .requiredOption('--data <data.json>').requiredOption('--items <items.json>').action(todo('validate'));
+    .requiredOption('--data <data.json>', 'the report-writer final-report data.json')
+    .requiredOption('--items <items.json>', 'the persisted queue')
+    .action(action(ctx, async (opts) => (await import('../commands/validate.js')).runValidate(opts, ctx)));
   program.command('collect-verdicts').description("Read one plan-verify round's worker responses into a verdicts envelope")
     .option('--result <worker-id=path>', 'a worker response (repeat)', collect, [])
-    .requiredOption('--items <items.json>').requiredOption('--output <verdicts.json>').action(todo('collect-verdicts'));
+    .requiredOption('--items <items.json>', 'the persisted queue')
+    .requiredOption('--output <verdicts.json>', 'where to write the envelope')
+    .action(action(ctx, async (opts) => (await import('../commands/collect-verdicts.js')).runCollectVerdicts(opts, ctx)));
   program.command('apply-verdicts').description('Overwrite planBodyVerification.planItems[].verdicts with a verdicts envelope')
-    .requiredOption('--data <data.json>').requiredOption('--verdicts <verdicts.json>').action(todo('apply-verdicts'));
+    .requiredOption('--data <data.json>', 'the report-writer final-report data.json (rewritten)')
+    .requiredOption('--verdicts <verdicts.json>', 'the collect-verdicts envelope')
+    .action(action(ctx, async (opts) => (await import('../commands/apply-verdicts.js')).runApplyVerdicts(opts, ctx)));
   program.command('incremental-scope').description('Decide re-verify vs carry-forward scope for an implementation-planning clarification re-run')
-    .requiredOption('--prev-data <path>').option('--base-sha <sha>').option('--answered-clarifications <csv>')
-    .option('--impacted <csv>').option('--full-reason <text>').option('--preview').action(todo('incremental-scope'));
+    .requiredOption('--prev-data <path>', "the prior run's final-report data.json")
+    .option('--base-sha <sha>', "this run's base-ref commit (not with --preview)")
+    .option('--answered-clarifications <csv>', 'answered C-NNN and PREP item ids')
+    .option('--impacted <csv>', 'Stage Map stage numbers resolved by the lead')
+    .option('--full-reason <text>', 'declare a structural change: forces mode full')
+    .option('--preview', 'run the link half alone: {wouldForceFull, unlinkedIds, reason}')
+    .action(action(ctx, async (opts) => (await import('../commands/incremental-scope.js')).runIncrementalScope(opts, ctx)));
   return program;
 }

@@ -1,0 +1,37 @@
+import type { CliContext } from '@okstra/cli-kit';
+import { InputError, parseKeyValue, writeJson } from '@okstra/cli-kit';
+import { readJsonFile, readTextFile, writeJsonAtomic } from '@okstra/state-file';
+import { WorkerId } from '@okstra/schemas';
+import { PLAN_ITEMS_VERSIONS, PlanItemsFile } from '@okstra/schemas/plan-items';
+import { collectVerdicts, type WorkerResponse } from '@okstra/plan-items';
+import { inputPath } from './inputs.js';
+
+/** Options of `plan-items collect-verdicts`. */
+export interface CollectVerdictsOptions {
+  result: string[];
+  items: string;
+  output: string;
+}
+
+/**
+ * `okstra-plan-items collect-verdicts --result <worker-id>=<path>… --items <items.json>
+ * --output <verdicts.json>` (0.161.0 row): read every response, then write the
+ * envelope atomically and print `{contributors, items, verdicts}`. Any hard error
+ * (docs/plan-items.md "Hard errors") → exit 2, one line naming worker, item and
+ * line, nothing written. No `--result` at all gives an envelope with no contributors.
+ */
+export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliContext): Promise<number> {
+  const queueFile = await readJsonFile(inputPath(ctx.io.cwd, opts.items), { label: opts.items, schema: PlanItemsFile, schemaVersions: PLAN_ITEMS_VERSIONS });
+  const responses: WorkerResponse[] = [];
+  for (const raw of opts.result) {
+    const { key, value } = parseKeyValue('--result', raw);
+    if (!WorkerId.safeParse(key).success) throw new InputError(`invalid worker id '${key}'`, { field: '--result' });
+    const markdown = await readTextFile(inputPath(ctx.io.cwd, value), { label: value });
+    responses.push({ workerId: key, file: value, markdown });
+  }
+  const envelope = collectVerdicts(queueFile.items.map((item) => item.id), responses);
+  await writeJsonAtomic(inputPath(ctx.io.cwd, opts.output), envelope);
+  const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
+  writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: opts.output });
+  return 0;
+}

@@ -1,0 +1,28 @@
+import type { CliContext } from '@okstra/cli-kit';
+import { writeJson } from '@okstra/cli-kit';
+import { writeJsonAtomic } from '@okstra/state-file';
+import { extractPlanItems, planItemsFile } from '@okstra/plan-items';
+import { inputPath, readReportData } from './inputs.js';
+
+/** Options of `plan-items extract`. */
+export interface ExtractOptions {
+  data: string;
+  output: string;
+}
+
+/**
+ * `okstra-plan-items extract --data <data.json> --output <items.json>` (0.161.0 row):
+ * write the complete P-* queue atomically (sorted keys, byte-identical for the same
+ * data) and print `{count, kinds, output}`. Exit 2 on an invalid data.json, nothing written.
+ */
+export async function runExtract(opts: ExtractOptions, ctx: CliContext): Promise<number> {
+  const dataPath = inputPath(ctx.io.cwd, opts.data);
+  const { data } = await readReportData(dataPath, opts.data);
+  const items = extractPlanItems(data.implementationPlanning);
+  const output = inputPath(ctx.io.cwd, opts.output);
+  await writeJsonAtomic(output, planItemsFile(items));
+  const kinds: Record<string, number> = {};
+  for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;
+  writeJson(ctx.io, { count: items.length, kinds, output: opts.output });
+  return 0;
+}

@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
+import { readTextFile, validateValue } from '@okstra/state-file';
+import { ImplementationPlanningReportData } from '@okstra/schemas/implementation-planning';
+
+/** A report data.json as written (`raw`, for rewriting with every value kept) and as validated (`data`). */
+export interface ReportDataInput {
+  path: string;
+  raw: Record<string, unknown>;
+  data: ImplementationPlanningReportData;
+}
+
+/** Resolve a command-line path against the caller's working directory. */
+export function inputPath(cwd: string, path: string): string {
+  return resolve(cwd, path);
+}
+
+/**
+ * Read and validate a report-writer data.json (docs/plan-items.md "Data shapes"),
+ * keeping the raw parse beside the schema output.
+ * @throws InputError naming `label` and the JSON path of the first schema issue
+ *   (e.g. a RED: step whose outcome is PASS), or a missing / empty / malformed file.
+ */
+export async function readReportData(path: string, label: string): Promise<ReportDataInput> {
+  const text = await readTextFile(path, { label });
+  if (text.trim() === '') throw new InputError('file is empty, expected JSON', { file: label });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file: label });
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('expected a JSON object', { file: label });
+  const data = validateValue(raw, { schema: ImplementationPlanningReportData, label });
+  return { path, raw: raw as Record<string, unknown>, data };
+}

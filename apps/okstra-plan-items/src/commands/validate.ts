@@ -1,0 +1,34 @@
+import type { CliContext } from '@okstra/cli-kit';
+import { InputError, writeJson } from '@okstra/cli-kit';
+import { readJsonFile } from '@okstra/state-file';
+import { PLAN_ITEMS_VERSIONS, PlanItemsFile } from '@okstra/schemas/plan-items';
+import { compareQueues, extractPlanItems, isSameQueue } from '@okstra/plan-items';
+import { inputPath, readReportData } from './inputs.js';
+
+/** Options of `plan-items validate`. */
+export interface ValidateOptions {
+  data: string;
+  items: string;
+}
+
+/**
+ * `okstra-plan-items validate --data <data.json> --items <items.json>` (0.161.0 row):
+ * exit 0 and print `{ok: true, count}` only when the persisted queue equals a fresh
+ * extraction (ids, order, content). Otherwise print `{ok: false, missing, extra,
+ * changed, reordered}` on stdout and exit 2 with one line naming them.
+ */
+export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promise<number> {
+  const { data } = await readReportData(inputPath(ctx.io.cwd, opts.data), opts.data);
+  const persisted = await readJsonFile(inputPath(ctx.io.cwd, opts.items), { label: opts.items, schema: PlanItemsFile, schemaVersions: PLAN_ITEMS_VERSIONS });
+  const fresh = extractPlanItems(data.implementationPlanning);
+  const diff = compareQueues(persisted.items, fresh);
+  if (isSameQueue(diff)) {
+    writeJson(ctx.io, { ok: true, count: fresh.length });
+    return 0;
+  }
+  writeJson(ctx.io, { ok: false, ...diff });
+  const parts = (['missing', 'extra', 'changed', 'reordered'] as const)
+    .filter((k) => diff[k].length > 0)
+    .map((k) => `${k}: ${diff[k].join(', ')}`);
+  throw new InputError(`persisted queue does not match a fresh extraction — ${parts.join('; ')}`, { file: opts.items });
+}

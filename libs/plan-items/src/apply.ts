@@ -1,0 +1,60 @@
+import { InputError } from '@okstra/cli-kit';
+import type { PlanVerdict, PlanVerificationResult } from '@okstra/schemas/implementation-planning';
+import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
+import { aggregatePlanVerification } from './aggregate.js';
+
+const ROWS_PATH = 'implementationPlanning.planBodyVerification.planItems';
+
+/** What {@link applyVerdicts} returns: the new document and what it recorded. */
+export interface ApplyVerdictsOutcome {
+  /** A new data.json value: the input with only `result`, `contributors` and each row's `verdicts` replaced. */
+  data: Record<string, unknown>;
+  result: PlanVerificationResult;
+  contributors: string[];
+  /** Rows that now carry at least one verdict. */
+  itemsWithVerdicts: number;
+  rows: number;
+}
+
+/**
+ * Overwrite `planBodyVerification.planItems[].verdicts` with one round's envelope
+ * (0.161.0 `plan-items apply-verdicts`; ARCHITECTURE.md §7 "Plan verdicts"):
+ * every row's verdicts are replaced — rows absent from the envelope end with none,
+ * never a previous round's — then `result` is set by {@link aggregatePlanVerification}
+ * and `contributors` to the envelope's. Every other value, and the key order of
+ * `raw`, is kept. `raw` is the data.json as parsed (already schema-checked); it is
+ * not mutated; `file` names it in errors.
+ * @throws InputError (field = the rows' JSON path) when the report has no
+ *   `planBodyVerification.planItems`, or carries no row for an incoming item
+ *   (all such ids are named).
+ */
+export function applyVerdicts(raw: Record<string, unknown>, envelope: PlanVerdictsEnvelope, file?: string): ApplyVerdictsOutcome {
+  const data = structuredClone(raw);
+  const plan = data.implementationPlanning as Record<string, unknown>;
+  const pbv = plan.planBodyVerification as Record<string, unknown> | undefined;
+  if (!pbv || !Array.isArray(pbv.planItems)) {
+    throw new InputError('the report has no plan item rows to apply verdicts to', { file, field: ROWS_PATH });
+  }
+  const rows = pbv.planItems as Array<Record<string, unknown>>;
+  const rowIds = new Set(rows.map((row) => String(row.id)));
+  const missing = envelope.items.map((item) => item.id).filter((id) => !rowIds.has(id));
+  if (missing.length > 0) {
+    throw new InputError(`the report carries no row for incoming item${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, { file, field: ROWS_PATH });
+  }
+  const incoming = new Map(envelope.items.map((item) => [item.id, item.verdicts] as const));
+  let itemsWithVerdicts = 0;
+  for (const row of rows) {
+    const verdicts = (incoming.get(String(row.id)) ?? []).map(orderedVerdict);
+    if (verdicts.length > 0) itemsWithVerdicts++;
+    row.verdicts = verdicts;
+  }
+  const result = aggregatePlanVerification(rows as Array<{ id: string; verdicts: PlanVerdict[] }>);
+  pbv.result = result;
+  pbv.contributors = [...envelope.contributors];
+  return { data, result, contributors: [...envelope.contributors], itemsWithVerdicts, rows: rows.length };
+}
+
+/** A verdict with its keys in the documented order (stable serialization). */
+function orderedVerdict(v: PlanVerdict): PlanVerdict {
+  return { workerId: v.workerId, verdict: v.verdict, breakageKind: v.breakageKind, fixability: v.fixability, basis: v.basis };
+}

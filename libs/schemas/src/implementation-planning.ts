@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+import { Seq, TaskKeyString, WorkerId } from './common.js';
+
+/**
+ * The report-writer data.json of an `implementation-planning` run, as far as
+ * okstra-plan-items reads it: the `implementationPlanning` section (docs/plan-items.md
+ * "Data shapes"). Every object is loose: the report carries many more keys,
+ * and apply-verdicts rewrites the file keeping all of them.
+ */
+
+/** A clarification (`C-007`) or PREP item (`PREP-3`) id a plan row or requirement row links to (0.161.0 launch template §1). */
+export const LinkedId = z.string().regex(/^(C-[0-9]+|PREP-[A-Za-z0-9-]+)$/, 'expected a clarification id like "C-007" or a PREP item id like "PREP-3"');
+
+/** `TDD exemption:` reasons the profile accepts (002 seed, implementation-planning.md, validator S10e). */
+export const TddExemption = z.enum(['doc-only', 'config-only', 'pure-rename']);
+
+/** The Stepwise Execution Order `outcome` column: one word (0.164.0 profile). */
+export const StepOutcome = z.enum(['PASS', 'FAIL']);
+
+const RED = /^\s*RED:/;
+const GREEN = /^\s*GREEN:/;
+
+/**
+ * One Stepwise Execution Order row: `step | action | files | command | outcome | expected`.
+ * `step` is 1-based and equals the row's position; `files` are `<PROJECT_ROOT>`-relative
+ * paths. The row-level conditional of the 0.164.0 profile (`StageStepRow.allOf`): an
+ * action starting `RED:` has outcome `FAIL`, one starting `GREEN:` has `PASS` — checked
+ * here and also emitted into the JSON Schema as `allOf` if/then.
+ */
+export const StageStepRow = z
+  .looseObject({
+    step: z.number().int().min(1),
+    action: z.string().min(1),
+    files: z.array(z.string().min(1)),
+    command: z.string(),
+    outcome: StepOutcome,
+    expected: z.string(),
+    clarificationId: LinkedId.nullable().optional(),
+  })
+  .superRefine((row, ctx) => {
+    if (RED.test(row.action) && row.outcome !== 'FAIL') {
+      ctx.addIssue({ code: 'custom', path: ['outcome'], message: `a RED: step must have outcome FAIL, got ${row.outcome}` });
+    }
+    if (GREEN.test(row.action) && row.outcome !== 'PASS') {
+      ctx.addIssue({ code: 'custom', path: ['outcome'], message: `a GREEN: step must have outcome PASS, got ${row.outcome}` });
+    }
+  })
+  .meta({
+    allOf: [
+      { if: { properties: { action: { pattern: '^\\s*RED:' } } }, then: { properties: { outcome: { const: 'FAIL' } } } },
+      { if: { properties: { action: { pattern: '^\\s*GREEN:' } } }, then: { properties: { outcome: { const: 'PASS' } } } },
+    ],
+  });
+export type StageStepRow = z.infer<typeof StageStepRow>;
+
+/** A dependency, validation or rollback entry of a stage section: a description plus any detail keys. */
+export const PlanEntry = z.looseObject({
+  description: z.string().min(1),
+  clarificationId: LinkedId.nullable().optional(),
+});
+export type PlanEntry = z.infer<typeof PlanEntry>;
+
+/** One option the plan weighed (`P-Opt-<n>`); `selected` marks the chosen one. */
+export const PlanOption = z.looseObject({
+  title: z.string().min(1),
+  summary: z.string().optional(),
+  selected: z.boolean().optional(),
+  clarificationId: LinkedId.nullable().optional(),
+});
+export type PlanOption = z.infer<typeof PlanOption>;
+
+/** The maximum effective Stepwise Execution Order rows of one stage (002 seed profile: "≤ 8"; the README's "six steps" is older wording). */
+export const MAX_STEPS_PER_STAGE = 8;
+
+/**
+ * One `## 5.5.<i> Stage <i>` section: its steps and its dependency, validation and
+ * rollback entries. Unless `tddExemption` is set, the first step is `RED:` (outcome
+ * FAIL) and a later one `GREEN:` (outcome PASS).
+ */
+export const StageSection = z
+  .looseObject({
+    stage_number: z.number().int().min(1),
+    title: z.string().min(1),
+    tddExemption: TddExemption.nullable().optional(),
+    steps: z.array(StageStepRow).max(MAX_STEPS_PER_STAGE, `a stage has at most ${MAX_STEPS_PER_STAGE} effective steps`),
+    dependencies: z.array(PlanEntry).default([]),
+    validation: z.array(PlanEntry).default([]),
+    rollback: z.array(PlanEntry).default([]),
+  })
+  .superRefine((stage, ctx) => {
+    stage.steps.forEach((row, i) => {
+      if (row.step !== i + 1) ctx.addIssue({ code: 'custom', path: ['steps', i, 'step'], message: `expected step ${i + 1} (steps are numbered 1..n in order), got ${row.step}` });
+    });
+    if (stage.tddExemption) return;
+    if (stage.steps.length === 0 || !RED.test(stage.steps[0].action)) {
+      ctx.addIssue({ code: 'custom', path: ['steps', 0, 'action'], message: 'the first step must start with "RED:" (or the stage must declare a tddExemption)' });
+    }
+    if (!stage.steps.slice(1).some((row) => GREEN.test(row.action))) {
+      ctx.addIssue({ code: 'custom', path: ['steps'], message: 'a step after the RED: step must start with "GREEN:" (or the stage must declare a tddExemption)' });
+    }
+  });
+export type StageSection = z.infer<typeof StageSection>;
+
+/** One Stage Map row (the `okstra stage-map` shape): `depends_on` lists stage numbers. */
+export const StageMapRow = z.looseObject({
+  stage_number: z.number().int().min(1),
+  title: z.string().min(1),
+  depends_on: z.array(z.number().int().min(1)),
+  step_count: z.number().int().min(0),
+});
+export type StageMapRow = z.infer<typeof StageMapRow>;
+
+/**
+ * One requirement-coverage row. A row blocked on a clarification says so as
+ * `blocked C-NNN` in `status`, or — for a `documented-deviation` row — in
+ * `approvalDisposition` (0.161.0 launch template §1).
+ */
+export const RequirementCoverageRow = z.looseObject({
+  requirementId: z.string().min(1),
+  stages: z.array(z.number().int().min(1)),
+  status: z.string().min(1),
+  approvalDisposition: z.string().nullable().optional(),
+});
+export type RequirementCoverageRow = z.infer<typeof RequirementCoverageRow>;
+
+/** A plan verdict word (README "Phase 6 plan-body verification"). */
+export const PlanVerdictWord = z.enum(['AGREE', 'DISAGREE', 'SUPPLEMENT']);
+export type PlanVerdictWord = z.infer<typeof PlanVerdictWord>;
+
+/** Breakage kinds `a`–`e` of a DISAGREE (docs/plan-items.md "Breakage kinds"). */
+export const BreakageKind = z.enum(['a', 'b', 'c', 'd', 'e']);
+export type BreakageKind = z.infer<typeof BreakageKind>;
+
+/** Fixability of a DISAGREE (docs/plan-items.md "Fixability"): `in-place` does not block; the others do. */
+export const Fixability = z.enum(['in-place', 'replan', 'needs-clarification']);
+export type Fixability = z.infer<typeof Fixability>;
+
+/**
+ * One worker's verdict on one plan item. A DISAGREE carries a breakage kind and
+ * a fixability value; AGREE and SUPPLEMENT carry neither (null).
+ */
+export const PlanVerdict = z
+  .looseObject({
+    workerId: WorkerId,
+    verdict: PlanVerdictWord,
+    breakageKind: BreakageKind.nullable(),
+    fixability: Fixability.nullable(),
+    basis: z.string().nullable(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.verdict === 'DISAGREE' && (v.breakageKind === null || v.fixability === null)) {
+      ctx.addIssue({ code: 'custom', path: [v.breakageKind === null ? 'breakageKind' : 'fixability'], message: 'a DISAGREE needs a breakage kind and a fixability value' });
+    }
+    if (v.verdict !== 'DISAGREE' && (v.breakageKind !== null || v.fixability !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['breakageKind'], message: `${v.verdict} carries no breakage kind or fixability` });
+    }
+  });
+export type PlanVerdict = z.infer<typeof PlanVerdict>;
+
+/** The P-* kinds and their id prefixes (docs/plan-items.md "Id scheme"). */
+export const PlanItemKind = z.enum(['option', 'step', 'dependency', 'validation', 'rollback']);
+export type PlanItemKind = z.infer<typeof PlanItemKind>;
+
+/** A P-* item id: `P-Opt-<n>` or `P-Step|Dep|Val|Rb-<stage>-<n>`. */
+export const PlanItemId = z.string().regex(/^P-(Opt-[0-9]+|(Step|Dep|Val|Rb)-[0-9]+-[0-9]+)$/, 'expected a plan item id like "P-Opt-1" or "P-Step-2-3"');
+
+/** One `planBodyVerification.planItems[]` row: the item and this round's verdicts (overwritten by apply-verdicts). */
+export const PlanItemRow = z.looseObject({
+  id: PlanItemId,
+  stage: z.number().int().min(1).nullable().optional(),
+  clarificationId: LinkedId.nullable().optional(),
+  verdicts: z.array(PlanVerdict).default([]),
+});
+export type PlanItemRow = z.infer<typeof PlanItemRow>;
+
+/** The aggregate of one plan-verify round (docs/plan-items.md "Aggregate rules"). */
+export const PlanVerificationResult = z.enum(['passed', 'passed-with-dissent', 'blocked-by-disagreement', 'aborted-non-result']);
+export type PlanVerificationResult = z.infer<typeof PlanVerificationResult>;
+
+/** `implementationPlanning.planBodyVerification`: result (null before the round), contributing workers, rows. */
+export const PlanBodyVerification = z
+  .looseObject({
+    result: PlanVerificationResult.nullable().optional(),
+    contributors: z.array(WorkerId).optional(),
+    planItems: z.array(PlanItemRow),
+  })
+  .superRefine((pbv, ctx) => {
+    const seen = new Set<string>();
+    pbv.planItems.forEach((row, i) => {
+      if (seen.has(row.id)) ctx.addIssue({ code: 'custom', path: ['planItems', i, 'id'], message: `duplicate plan item row '${row.id}'` });
+      seen.add(row.id);
+    });
+  });
+export type PlanBodyVerification = z.infer<typeof PlanBodyVerification>;
+
+/** The base commit the plan was made against; incremental-scope compares its `sha`. */
+export const BaseRef = z.looseObject({
+  ref: z.string().min(1).optional(),
+  sha: z.string().regex(/^[0-9a-fA-F]{7,64}$/, 'expected a git commit SHA'),
+});
+
+/**
+ * The `implementationPlanning` section. Cross-row rules: stage numbers are unique,
+ * the Stage Map and the stage sections name the same stages, `depends_on` names
+ * known stages and has no cycle, `step_count` equals the section's step rows.
+ */
+export const ImplementationPlanning = z
+  .looseObject({
+    baseRef: BaseRef.nullable().optional(),
+    options: z.array(PlanOption).default([]),
+    stageMap: z.looseObject({ stages: z.array(StageMapRow).min(1) }),
+    stages: z.array(StageSection),
+    requirementCoverage: z.array(RequirementCoverageRow).default([]),
+    planBodyVerification: PlanBodyVerification.optional(),
+  })
+  .superRefine((plan, ctx) => {
+    const mapped = new Map<number, StageMapRow>();
+    plan.stageMap.stages.forEach((row, i) => {
+      if (mapped.has(row.stage_number)) ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'stage_number'], message: `duplicate stage ${row.stage_number}` });
+      mapped.set(row.stage_number, row);
+    });
+    plan.stageMap.stages.forEach((row, i) => {
+      for (const dep of row.depends_on) {
+        if (!mapped.has(dep) || dep === row.stage_number) {
+          ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'depends_on'], message: `stage ${row.stage_number} depends on ${dep === row.stage_number ? 'itself' : `unknown stage ${dep}`}` });
+        }
+      }
+    });
+    const cycle = findCycle(plan.stageMap.stages);
+    if (cycle) ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages'], message: `depends_on has a cycle through stages ${cycle.join(' → ')}` });
+    const sectioned = new Set<number>();
+    plan.stages.forEach((section, i) => {
+      const row = mapped.get(section.stage_number);
+      if (sectioned.has(section.stage_number)) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `duplicate stage section ${section.stage_number}` });
+      sectioned.add(section.stage_number);
+      if (!row) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `stage ${section.stage_number} is not in the Stage Map` });
+      else if (row.step_count !== section.steps.length) {
+        ctx.addIssue({ code: 'custom', path: ['stages', i, 'steps'], message: `stage ${section.stage_number} has ${section.steps.length} steps but the Stage Map says step_count ${row.step_count}` });
+      }
+    });
+    for (const n of mapped.keys()) {
+      if (!sectioned.has(n)) ctx.addIssue({ code: 'custom', path: ['stages'], message: `Stage Map stage ${n} has no stage section` });
+    }
+  });
+export type ImplementationPlanning = z.infer<typeof ImplementationPlanning>;
+
+/** A cycle in `depends_on` as a list of stage numbers, or undefined. Unknown stages are ignored. */
+function findCycle(rows: readonly StageMapRow[]): number[] | undefined {
+  const deps = new Map(rows.map((r) => [r.stage_number, r.depends_on] as const));
+  const state = new Map<number, 'open' | 'done'>();
+  const stack: number[] = [];
+  const visit = (n: number): number[] | undefined => {
+    if (state.get(n) === 'done') return undefined;
+    if (state.get(n) === 'open') return [...stack.slice(stack.indexOf(n)), n];
+    state.set(n, 'open');
+    stack.push(n);
+    for (const d of deps.get(n) ?? []) {
+      if (!deps.has(d)) continue;
+      const found = visit(d);
+      if (found) return found;
+    }
+    stack.pop();
+    state.set(n, 'done');
+    return undefined;
+  };
+  for (const n of [...deps.keys()].sort((a, b) => a - b)) {
+    const found = visit(n);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * A report-writer final-report data.json of an implementation-planning run
+ * (`reports/final-report-implementation-planning-<seq>.data.json`). Only
+ * `implementationPlanning` is required; everything else is kept as written.
+ */
+export const ImplementationPlanningReportData = z.looseObject({
+  schemaVersion: z.string().min(1).optional(),
+  taskKey: TaskKeyString.optional(),
+  taskType: z.literal('implementation-planning').optional(),
+  seq: Seq.optional(),
+  implementationPlanning: ImplementationPlanning,
+});
+export type ImplementationPlanningReportData = z.infer<typeof ImplementationPlanningReportData>;
+
+export const implementationPlanningReportDataArtifact = defineArtifact(
+  'implementation-planning-report-data',
+  [],
+  'report-writer final-report data.json of an implementation-planning run (implementationPlanning section)',
+  ImplementationPlanningReportData,
+);
