@@ -1,24 +1,34 @@
 import type { Command } from 'commander';
-import { action, collect, createBaseProgram, NotImplementedError, type CliContext } from '@okstra/cli-kit';
+import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli-kit';
 
 /**
  * Argument definitions of `okstra-run-audit` (0.161.0 README /okstra-inspect row,
  * worker-audit-check cli.md row). `run-audit` is the default command.
+ * Actions import their work lazily so `--help`/`--version` stay cheap.
  */
 export function createProgram(ctx: CliContext): Command {
   const program = createBaseProgram(ctx, 'okstra progress-invariant audit, mid-run worker audit check and anonymized issue filing');
-  const todo = (what: string) => action(ctx, () => { throw new NotImplementedError(`okstra-run-audit ${what}`); });
 
   program.command('run-audit', { isDefault: true }).description("Check every run's artifacts against progress invariants (read-only)")
-    .option('--project-root <dir>').option('--task-key <key>').option('--json').action(todo('run-audit'));
+    .option('--project-root <dir>', 'the project whose .okstra runs are audited (default: the current directory)')
+    .option('--task-key <key>', 'only the runs of this task (<project-id>:<task-group>:<task-id>)')
+    .option('--json', 'print the report as one JSON document')
+    .action(action(ctx, async (opts) => (await import('../commands/run-audit.js')).runRunAudit(opts, ctx)));
   program.command('worker-audit-check').description('Apply the worker audit-sidecar rules mid-run')
-    .requiredOption('--run-dir <dir>').requiredOption('--task-type <type>').requiredOption('--seq <nnn>').option('--worker <id>')
-    .action(todo('worker-audit-check'));
+    .requiredOption('--run-dir <dir>', 'runs/<task-type>/[stage-<N>/] of the run')
+    .requiredOption('--task-type <type>')
+    .requiredOption('--seq <nnn>', 'zero-padded run seq')
+    .option('--worker <id>', 'only this worker (the one that just returned)')
+    .action(action(ctx, async (opts) => (await import('../commands/worker-audit-check.js')).runWorkerAuditCheck(opts, ctx)));
   const issue = program.command('error-issue').description('Turn anomalies into GitHub issue candidates, then file the approved ones');
-  issue.command('plan').description('Cluster, gate, classify and render anonymized issue candidates into a plan file')
-    .option('--project-root <dir>', 'a project root to read (repeat)', collect, [])
-    .option('--repo <owner/name>').option('--output <plan.json>').action(todo('error-issue plan'));
+  issue.command('plan').description('Cluster, gate, classify and render anonymized issue candidates into a plan file (sends nothing)')
+    .option('--project-root <dir>', 'a project root to read (repeat; default: the current directory)', collect, [])
+    .option('--repo <owner/name>', 'target repository (default: ~/.okstra/config.json errorIssue.repo, else devonshin/okstra)')
+    .option('--output <plan.json>', 'plan file to write (default: ~/.okstra/error-issue/plan.json)')
+    .action(action(ctx, async (opts) => (await import('../commands/error-issue-plan.js')).runErrorIssuePlan(opts, ctx)));
   issue.command('submit').description('File or comment the approved candidates of a plan file through gh')
-    .requiredOption('--plan <file>').option('--approve <ids|all>').action(todo('error-issue submit'));
+    .requiredOption('--plan <file>')
+    .option('--approve <ids|all>', 'comma-separated candidate ids, or all')
+    .action(action(ctx, async (opts) => (await import('../commands/error-issue-submit.js')).runErrorIssueSubmit(opts, ctx)));
   return program;
 }

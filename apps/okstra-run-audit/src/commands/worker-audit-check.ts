@@ -1,0 +1,44 @@
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ExitCode, InputError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { checkWorkerResults, indexDirs, runArtifactDirs } from '@okstra/audit-rules';
+import { assertSegment, formatSeq, parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
+
+/** Parsed flags of `okstra worker-audit-check` (program.ts). */
+export interface WorkerAuditCheckOptions {
+  runDir: string;
+  taskType: string;
+  seq: string;
+  worker?: string;
+}
+
+/**
+ * `okstra worker-audit-check --run-dir <runs/<task-type>/> --task-type <type> --seq <nnn> [--worker <id>]`
+ * (seed 000 0.161.0 cli.md row; docs/worker-audit-check.md). Prints `{ok, failures[]}`;
+ * failure files are project-relative when the run dir is inside a `.okstra` tree.
+ * @returns 0 when no failure, 2 when `failures[]` is non-empty (the seed's contract).
+ * @throws UsageError / InputError (2) for a bad seq, task type, worker id or run dir.
+ */
+export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  if (!/^[0-9]{3,}$/.test(opts.seq)) throw new UsageError(`--seq expects a zero-padded run seq like 001, got '${opts.seq}'`);
+  const seq = formatSeq(opts.seq);
+  assertSegment('task type', opts.taskType);
+  if (opts.worker !== undefined) assertSegment('worker id', opts.worker);
+  const runDir = resolve(io.cwd, opts.runDir);
+  if (!(await stat(runDir).catch(() => null))?.isDirectory()) throw new InputError('run directory does not exist', { file: opts.runDir });
+  const parsed = parseRunDir(runDir);
+  if (parsed && parsed.taskType !== opts.taskType) {
+    throw new InputError(`run directory is for task type '${parsed.taskType}', not '${opts.taskType}'`, { file: opts.runDir });
+  }
+  const files = await indexDirs(runArtifactDirs(runDir));
+  const failures = await checkWorkerResults({ runDir, taskType: opts.taskType, seq, worker: opts.worker }, files);
+  const root = projectRootOf(runDir);
+  const shown = failures.map((f) => ({ ...f, file: root ? toProjectRelative(root, f.file) : f.file }));
+  writeJson(io, { ok: shown.length === 0, failures: shown });
+  if (shown.length > 0) {
+    io.stderr.write(`${ctx.name}: ${shown.length} worker audit failure${shown.length === 1 ? '' : 's'}\n`);
+    return ExitCode.INVALID;
+  }
+  return ExitCode.OK;
+}

@@ -1,0 +1,98 @@
+import { basename, dirname } from 'node:path';
+import { OkstraError } from '@okstra/cli-kit';
+import { carryPath, formatSeq, parseArtifactName, resolveInsideRoot, toProjectRelative } from '@okstra/paths';
+import { readJsonFile } from '@okstra/state-file';
+import { RunManifest } from '@okstra/schemas/run-manifest';
+import { TeamState } from '@okstra/schemas/team-state';
+import type { AuditViolation } from '@okstra/schemas/audit';
+import { RUN_CHECKS } from './checks/index.js';
+import type { DiscoveredRun } from './discover.js';
+import type { FileIndex } from './files.js';
+import { invariantNumber } from './invariants.js';
+import type { Finding, RunUnderAudit } from './run-context.js';
+
+/**
+ * Audit one discovered run: parse its run-manifest and team-state (a file that
+ * does not parse is an `artifact-invalid` violation naming the file and the
+ * parse error — never a crash), then apply every invariant check.
+ * @param files an index over the run directory's artifact dirs (shared by the runs of one directory).
+ * @returns violations in catalogue order, paths project-relative.
+ */
+export async function auditRun(projectRoot: string, found: DiscoveredRun, files: FileIndex): Promise<AuditViolation[]> {
+  const rel = (p: string) => toProjectRelative(projectRoot, p);
+  const name = basename(found.manifestPath);
+  const parsedName = safe(() => parseArtifactName(name, found.taskType));
+  const base = { taskKey: found.taskKey, taskType: found.taskType, runDir: rel(found.runDir) };
+  const toViolations = (seq: string | null, findings: Finding[]): AuditViolation[] =>
+    findings
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => invariantNumber(a.f.invariant) - invariantNumber(b.f.invariant) || a.i - b.i)
+      .map(({ f }) => ({ invariant: f.invariant, ...base, seq, message: f.message, evidence: [...new Set(f.evidence.map(rel))] }));
+
+  if (!parsedName || parsedName.kind !== 'run-manifest') {
+    return toViolations(null, [invalid(`run-manifest file name '${name}' does not follow run-manifest-${found.taskType}-<seq>.json`, found.manifestPath)]);
+  }
+  const seq = formatSeq(parsedName.seq);
+  let manifest: RunManifest;
+  try {
+    manifest = await readJsonFile(found.manifestPath, { schema: RunManifest, schemaVersions: ['1.0'], label: rel(found.manifestPath) });
+  } catch (error) {
+    return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
+  }
+  const findings: Finding[] = [];
+  if (manifest.seq !== seq || manifest.taskType !== found.taskType) {
+    findings.push(invalid(`run-manifest says ${manifest.taskType} ${manifest.seq} but its path says ${found.taskType} ${seq}`, found.manifestPath));
+  }
+  let teamStatePath: string | null = null;
+  let teamState: TeamState | null = null;
+  try {
+    teamStatePath = resolveInsideRoot(projectRoot, manifest.teamStatePath, 'teamStatePath');
+  } catch {
+    findings.push(invalid(`teamStatePath '${manifest.teamStatePath}' escapes the project root`, found.manifestPath));
+  }
+  if (teamStatePath && (files.exists(teamStatePath) || manifest.status !== 'running')) {
+    try {
+      teamState = await readJsonFile(teamStatePath, { schema: TeamState, schemaVersions: ['1.0'], label: rel(teamStatePath) });
+    } catch (error) {
+      findings.push(invalid(describe(error), teamStatePath));
+    }
+  }
+  const run: RunUnderAudit = {
+    projectRoot,
+    taskRoot: found.taskRoot,
+    taskKey: found.taskKey,
+    runDir: found.runDir,
+    taskType: found.taskType,
+    ...(found.stage !== undefined ? { stage: found.stage } : {}),
+    seq,
+    manifestPath: found.manifestPath,
+    manifest,
+    teamStatePath: teamState ? teamStatePath : null,
+    teamState,
+    files,
+  };
+  for (const check of RUN_CHECKS) findings.push(...(await check(run)));
+  return toViolations(seq, findings);
+}
+
+/** The extra directory a run's checks look into outside its run directory (the stage carry dir). */
+export function carryDirOf(taskRoot: string): string {
+  return dirname(carryPath(taskRoot, 1));
+}
+
+function invalid(message: string, file: string): Finding {
+  return { invariant: 'artifact-invalid', message, evidence: [file] };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof OkstraError) return error.toLine();
+  return error instanceof Error ? error.message : String(error);
+}
+
+function safe<T>(fn: () => T): T | null {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}

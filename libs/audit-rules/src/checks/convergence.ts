@@ -1,0 +1,39 @@
+import { convergenceFinalStatePath, convergenceGroupsPath, convergenceWorkStatePath, finalReportPath, roundPlanPath } from '@okstra/paths';
+import { finalStateProblem } from '../adapters/convergence.js';
+import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
+
+/**
+ * Invariant 8 `convergence-final`, for a run that used convergence (it has a
+ * groups file, a working state, a final state or a round-1 plan in `state/`):
+ * - a final state exists → it passes the final-state validator of
+ *   libs/convergence (`validate --kind final`; called, never copied);
+ * - no final state, and the final report exists → "report present but no final convergence state";
+ * - no final state, a working state exists, and the run ended → "working state never finalized".
+ */
+export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
+  const work = convergenceWorkStatePath(run.runDir, run);
+  const final = convergenceFinalStatePath(run.runDir, run);
+  const groups = convergenceGroupsPath(run.runDir, run);
+  const used = [work, final, groups, roundPlanPath(run.runDir, 1, run)].some((p) => run.files.exists(p));
+  if (!used) return [];
+  if (run.files.exists(final)) {
+    const text = await run.files.readText(final);
+    let state: unknown;
+    try {
+      state = JSON.parse(text ?? '');
+    } catch (error) {
+      return [{ invariant: 'artifact-invalid', message: `convergence final state is not valid JSON: ${(error as Error).message}`, evidence: [final] }];
+    }
+    const problem = await finalStateProblem(state);
+    return problem ? [{ invariant: 'convergence-final', message: `convergence final state fails validate --kind final: ${problem}`, evidence: [final] }] : [];
+  }
+  const report = finalReportPath(run.runDir, run);
+  if (run.files.exists(report)) {
+    return [{ invariant: 'convergence-final', message: 'the final report exists but there is no final convergence state', evidence: [report, ...[work, groups].filter((p) => run.files.exists(p))] }];
+  }
+  if (runEnded(run) && run.files.exists(work)) {
+    return [{ invariant: 'convergence-final', message: `the run ${run.manifest.status} but its convergence working state was never finalized`, evidence: [run.manifestPath, work] }];
+  }
+  return [];
+}
+

@@ -1,0 +1,80 @@
+import { promptPath, workerResultPath } from '@okstra/paths';
+import type { TeamStateRow } from '@okstra/schemas/team-state';
+import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
+import { resolveRecorded } from './recorded-path.js';
+
+const TERMINAL = new Set(['completed', 'timeout', 'error', 'not-run']);
+const ATTEMPTED = new Set(['completed', 'timeout', 'error']);
+const REASON_REQUIRED = new Set(['timeout', 'error', 'not-run']);
+
+/** True for a non-empty (after trimming) reason. */
+export function hasReason(reason: string | null | undefined): boolean {
+  return typeof reason === 'string' && reason.trim() !== '';
+}
+
+/**
+ * Invariants 2–6 (docs/run-audit.md) over every team-state row, in row order:
+ * 2 `worker-not-terminal`, 3 `worker-times`, 4 `reason-missing`,
+ * 5 `prompt-missing`, 6 `result-missing`.
+ */
+export function checkWorkerRows(run: RunUnderAudit): Finding[] {
+  if (!run.teamState || !run.teamStatePath) return [];
+  const state = run.teamStatePath;
+  const out: Finding[] = [];
+  for (const row of run.teamState.workers) {
+    const who = `worker '${row.workerId}'`;
+    if (runEnded(run) && !TERMINAL.has(row.status)) {
+      out.push({
+        invariant: 'worker-not-terminal',
+        message: `${who} is still ${row.status} although the run-manifest says ${run.manifest.status}`,
+        evidence: [run.manifestPath, state],
+      });
+    }
+    const times = timeProblem(row);
+    if (times) out.push({ invariant: 'worker-times', message: `${who} (${row.status}) ${times}`, evidence: [state] });
+    if (REASON_REQUIRED.has(row.status) && !hasReason(row.reason)) {
+      out.push({ invariant: 'reason-missing', message: `${who} ended ${row.status} without a reason`, evidence: [state] });
+    }
+    if (ATTEMPTED.has(row.status)) {
+      const prompt = recordedOr(run, row.promptPath, () => promptPath(run.runDir, row.workerId, run));
+      if (!prompt.abs || !run.files.exists(prompt.abs)) {
+        out.push({
+          invariant: 'prompt-missing',
+          message: `${who} ended ${row.status} but its prompt ${prompt.shown} was not saved`,
+          evidence: [state, ...(prompt.abs ? [prompt.abs] : [])],
+        });
+      }
+    }
+    if (row.status === 'completed') {
+      const result = recordedOr(run, row.resultPath, () => workerResultPath(run.runDir, row.workerId, run));
+      if (!result.abs || !run.files.exists(result.abs)) {
+        out.push({
+          invariant: 'result-missing',
+          message: `${who} is completed but its result file ${result.shown} does not exist`,
+          evidence: [state, ...(result.abs ? [result.abs] : [])],
+        });
+      }
+    }
+  }
+  return out;
+}
+
+function timeProblem(row: TeamStateRow): string | null {
+  if (!TERMINAL.has(row.status)) return null;
+  if (!row.endedAt) return 'has no endedAt';
+  if (row.status !== 'not-run' && !row.startedAt) return 'has no startedAt';
+  if (row.startedAt && Date.parse(row.endedAt) < Date.parse(row.startedAt)) {
+    return `ended at ${row.endedAt}, before it started at ${row.startedAt}`;
+  }
+  return null;
+}
+
+/** The recorded path when there is one (resolved inside the root), else the layout default. */
+function recordedOr(run: RunUnderAudit, recorded: string | null | undefined, fallback: () => string): { abs: string | null; shown: string } {
+  if (recorded) {
+    const abs = resolveRecorded(run.projectRoot, recorded);
+    return { abs, shown: abs ? `'${recorded}'` : `'${recorded}' (outside the project root)` };
+  }
+  const abs = fallback();
+  return { abs, shown: 'at its layout path' };
+}

@@ -1,0 +1,99 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
+import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
+import { readJsonFile } from '@okstra/state-file';
+import { ProjectJson } from '@okstra/schemas/project';
+import { TaskManifest } from '@okstra/schemas/task-manifest';
+
+/** One run-manifest found under `.okstra/tasks/<group>/<id>/runs/<type>/[stage-<N>/]manifests/`. */
+export interface DiscoveredRun {
+  taskRoot: string;
+  /** From the task's `task-manifest.json`, else `<project-id>:<group>:<id>`. */
+  taskKey: string;
+  runDir: string;
+  /** The `runs/<task-type>` directory name. */
+  taskType: string;
+  stage?: number;
+  manifestPath: string;
+}
+
+/**
+ * Walk a project's runs in a stable order (task group, task id, task type,
+ * stage number, manifest name — each sorted) and yield one entry per
+ * `manifests/run-manifest-*.json`. Streams: nothing but the current
+ * directory listings is held, so memory does not grow with the number of runs.
+ * @param taskKey only the task `<project-id>:<group>:<id>` (its directory must exist).
+ * @throws InputError for a malformed `taskKey` or a task directory that does not exist.
+ */
+export async function* discoverRuns(projectRoot: string, options: { taskKey?: string } = {}): AsyncGenerator<DiscoveredRun> {
+  const projectId = await readProjectId(projectRoot);
+  let tasks: Array<{ group: string; id: string }>;
+  if (options.taskKey !== undefined) {
+    const key = parseTaskKey(options.taskKey);
+    const root = taskRootOf(projectRoot, key);
+    if ((await dirs(root)) === null) throw new InputError(`no task directory for task key '${options.taskKey}'`, { file: root });
+    tasks = [{ group: key.taskGroup, id: key.taskId }];
+  } else {
+    tasks = [];
+    for (const group of (await dirs(tasksDir(projectRoot))) ?? []) {
+      for (const id of (await dirs(join(tasksDir(projectRoot), group))) ?? []) tasks.push({ group, id });
+    }
+  }
+  for (const task of tasks) {
+    const root = join(tasksDir(projectRoot), task.group, task.id);
+    const taskKey = (await readTaskKey(root)) ?? `${projectId}:${task.group}:${task.id}`;
+    for (const taskType of (await dirs(join(root, 'runs'))) ?? []) {
+      const typeDir = join(root, 'runs', taskType);
+      const children = (await dirs(typeDir)) ?? [];
+      const stages = children
+        .map((name) => /^stage-([1-9][0-9]*)$/.exec(name))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => Number(m[1]))
+        .sort((a, b) => a - b);
+      const runDirs: Array<{ runDir: string; stage?: number }> = [];
+      if (children.includes('manifests')) runDirs.push({ runDir: typeDir });
+      for (const stage of stages) runDirs.push({ runDir: join(typeDir, `stage-${stage}`), stage });
+      for (const { runDir, stage } of runDirs) {
+        const manifests = ((await names(join(runDir, 'manifests'))) ?? []).filter((n) => n.startsWith('run-manifest-') && n.endsWith('.json'));
+        for (const name of manifests) {
+          yield { taskRoot: root, taskKey, runDir, taskType, ...(stage !== undefined ? { stage } : {}), manifestPath: join(runDir, 'manifests', name) };
+        }
+      }
+    }
+  }
+}
+
+async function readProjectId(projectRoot: string): Promise<string> {
+  try {
+    return (await readJsonFile(projectJsonPath(projectRoot), { schema: ProjectJson })).projectId;
+  } catch {
+    return 'unknown-project';
+  }
+}
+
+async function readTaskKey(root: string): Promise<string | null> {
+  try {
+    return (await readJsonFile(taskManifestPath(root), { schema: TaskManifest })).taskKey;
+  } catch {
+    return null;
+  }
+}
+
+/** Sorted sub-directory names of `dir`, or null when `dir` is not a readable directory. */
+async function dirs(dir: string): Promise<string[] | null> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  } catch {
+    return null;
+  }
+}
+
+/** Sorted file names of `dir`, or null. */
+async function names(dir: string): Promise<string[] | null> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The run-audit invariant catalogue (docs/run-audit.md; issue 6 list 1–12,
+ * plus 0 for unreadable artifacts and 13 for the worker audit-sidecar rules
+ * shared with worker-audit-check). `number` orders violations inside a run.
+ */
+export const INVARIANTS = [
+  { number: 0, id: 'artifact-invalid', summary: 'a run artifact does not parse or does not match its schema' },
+  { number: 1, id: 'report-missing', summary: 'the run-manifest says completed but the final report (.md and .data.json) is missing' },
+  { number: 2, id: 'worker-not-terminal', summary: 'a worker row is still pending/in-progress after the run ended' },
+  { number: 3, id: 'worker-times', summary: 'a terminal worker row has no endedAt, or endedAt before startedAt' },
+  { number: 4, id: 'reason-missing', summary: 'a timeout/error/not-run worker row has no reason' },
+  { number: 5, id: 'prompt-missing', summary: 'an attempted worker (completed/timeout/error) has no saved prompt file' },
+  { number: 6, id: 'result-missing', summary: 'a completed worker has no result file' },
+  { number: 7, id: 'lead-report-unjustified', summary: 'the lead wrote the report without a recorded failed report-writer dispatch' },
+  { number: 8, id: 'convergence-final', summary: 'convergence was not finalized, or its final state fails validation' },
+  { number: 9, id: 'plan-verification', summary: 'the plan-verification result disagrees with its verdicts, or the report publishes approved: true' },
+  { number: 10, id: 'heartbeat-cadence', summary: 'a completed worker left a heartbeat gap the live probe would have called stalled' },
+  { number: 11, id: 'stage-carry-missing', summary: 'a completed implementation stage run has no carry/stage-<N>.json' },
+  { number: 12, id: 'degraded-without-reason', summary: 'a worker dispatch recorded as degraded (degradedFrom) has no reason' },
+  { number: 13, id: 'worker-audit', summary: 'a worker result breaks the audit-sidecar rules of worker-audit-check' },
+] as const;
+
+/** An invariant id (`report-missing`, …). */
+export type InvariantId = (typeof INVARIANTS)[number]['id'];
+
+const ORDER = new Map<string, number>(INVARIANTS.map((inv) => [inv.id, inv.number]));
+
+/** The catalogue number of an invariant id (unknown ids sort last). */
+export function invariantNumber(id: string): number {
+  return ORDER.get(id) ?? Number.MAX_SAFE_INTEGER;
+}
+
+/** The one-line summary of an invariant id, or undefined for unknown ids. */
+export function invariantSummary(id: string): string | undefined {
+  return INVARIANTS.find((inv) => inv.id === id)?.summary;
+}

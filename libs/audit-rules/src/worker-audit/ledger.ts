@@ -1,0 +1,86 @@
+/**
+ * The evidence ledger of audit sidecars (ARCHITECTURE.md §7 "Audit sidecars";
+ * docs/worker-audit-check.md): the prompt marker that makes the ledger
+ * required, the backticked `path:line` citations of a worker result, and the
+ * rows of the sidecar's `## Evidence read` table.
+ */
+
+/** The line a prompt carries when the evidence ledger is required (exact, on a line of its own). */
+export const EVIDENCE_LEDGER_MARKER = '<!-- okstra:evidence-ledger required-v1 -->';
+
+/** True when `promptText` has the required-v1 marker as a whole line (surrounding blanks allowed). */
+export function requiresEvidenceLedger(promptText: string): boolean {
+  return promptText.split(/\r?\n/).some((line) => line.trim() === EVIDENCE_LEDGER_MARKER);
+}
+
+/**
+ * A citation: inline code whose whole text is `<path>:<line>` or
+ * `<path>:<line>-<line>`; the path has no blanks, no backtick, no `://`, and
+ * contains a `/` or a `.` (so `` `a:1` `` in prose is not taken for a file).
+ */
+const CITATION = /^(?!.*:\/\/)([^\s`:]*[./][^\s`:]*):([1-9][0-9]*(?:-[1-9][0-9]*)?)$/;
+const INLINE_CODE = /`([^`\n]+)`/g;
+const FENCE = /^\s{0,3}(```|~~~)/;
+
+/** True when `text` (the inside of one inline code span) is a `path:line` citation. */
+export function isCitation(text: string): boolean {
+  return CITATION.test(text);
+}
+
+/**
+ * Every distinct backticked `path:line` citation of a worker result, in order
+ * of first appearance. Text inside fenced code blocks is not prose and is skipped.
+ */
+export function extractCitations(markdown: string): string[] {
+  const seen = new Set<string>();
+  for (const line of outsideFences(markdown)) {
+    for (const m of line.matchAll(INLINE_CODE)) {
+      const text = m[1]!.trim();
+      if (isCitation(text)) seen.add(text);
+    }
+  }
+  return [...seen];
+}
+
+/**
+ * The first cells of the `## Evidence read` table rows of a sidecar: the
+ * backticked `path:line` of each row (header and `---` separator rows are
+ * not rows). The section runs to the next heading of level ≤ 2. Cells that
+ * are not a backticked citation are ignored.
+ */
+export function evidenceReadRows(sidecar: string): string[] {
+  const rows: string[] = [];
+  let inSection = false;
+  for (const line of outsideFences(sidecar)) {
+    const heading = /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      if (heading[1]!.length <= 2) inSection = /^evidence read$/i.test(heading[2]!.trim());
+      continue;
+    }
+    if (!inSection || !line.trim().startsWith('|')) continue;
+    const first = line.trim().replace(/^\|/, '').split('|')[0]!.trim();
+    const code = /^`([^`]+)`$/.exec(first);
+    if (code && isCitation(code[1]!.trim())) rows.push(code[1]!.trim());
+  }
+  return rows;
+}
+
+/** True when the text has a `## 0. Reading Confirmation` heading (any level, any case). */
+export function hasReadingConfirmationHeading(markdown: string): boolean {
+  return outsideFences(markdown).some((line) => /^\s{0,3}#{1,6}\s+0\.\s*Reading Confirmation\b/i.test(line));
+}
+
+function outsideFences(markdown: string): string[] {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split(/\r?\n/)) {
+    const f = FENCE.exec(line);
+    if (f) {
+      if (fence === null) fence = f[1]!;
+      else if (fence === f[1]) fence = null;
+      continue;
+    }
+    if (fence === null) out.push(line);
+  }
+  return out;
+}

@@ -1,0 +1,76 @@
+import { join } from 'node:path';
+import { auditSidecarPath, parseArtifactName, promptPath, workerResultPath } from '@okstra/paths';
+import type { WorkerAuditFailure } from '@okstra/schemas/audit';
+import type { FileIndex } from '../files.js';
+import { evidenceReadRows, extractCitations, hasReadingConfirmationHeading, requiresEvidenceLedger } from './ledger.js';
+
+/** Which run, and optionally which worker, {@link checkWorkerResults} checks. */
+export interface WorkerAuditScope {
+  /** `runs/<task-type>/[stage-<N>/]` (absolute). */
+  runDir: string;
+  taskType: string;
+  /** Zero-padded seq (`001`) or its number. */
+  seq: string | number;
+  /** Only this worker (`--worker`); its result file must then exist. */
+  worker?: string;
+}
+
+/**
+ * The worker audit-sidecar rules (seed 000 0.161.0 `worker-audit-check` row;
+ * docs/worker-audit-check.md), one home for `worker-audit-check` and
+ * run-audit invariant 13. For each `worker-results/<worker>-<type>-<seq>.md`
+ * of the run (sorted by worker id):
+ * - `reading-confirmation-heading`: the result has no `## 0. Reading Confirmation` heading;
+ * - `audit-sidecar-missing`: `<worker>-<type>-<seq>.audit.md` exists;
+ * - `evidence-row-missing`: when `prompts/<worker>-prompt-<type>-<seq>.md`
+ *   carries the required-v1 marker, every backticked `path:line` citation of the
+ *   result has a row in the sidecar's `## Evidence read` table.
+ * With `scope.worker`, only that worker; a missing result is `result-missing`.
+ * `file` in each failure is absolute; callers relativize it.
+ */
+export async function checkWorkerResults(scope: WorkerAuditScope, files: FileIndex): Promise<WorkerAuditFailure[]> {
+  const run = { taskType: scope.taskType, seq: scope.seq };
+  const resultsDir = join(scope.runDir, 'worker-results');
+  let workers: string[];
+  if (scope.worker !== undefined) {
+    const result = workerResultPath(scope.runDir, scope.worker, run);
+    if (!files.exists(result)) {
+      return [{ worker: scope.worker, rule: 'result-missing', file: result, message: `no result file for worker '${scope.worker}'` }];
+    }
+    workers = [scope.worker];
+  } else {
+    const seq = typeof scope.seq === 'number' ? scope.seq : Number(scope.seq);
+    workers = files
+      .list(resultsDir)
+      .map((name) => parseArtifactName(name, scope.taskType))
+      .filter((p) => p?.kind === 'worker-result' && p.seq === seq)
+      .map((p) => p!.workerId!)
+      .sort();
+  }
+  const failures: WorkerAuditFailure[] = [];
+  for (const worker of workers) failures.push(...(await checkOneWorker(scope.runDir, worker, run, files)));
+  return failures;
+}
+
+async function checkOneWorker(runDir: string, worker: string, run: { taskType: string; seq: string | number }, files: FileIndex): Promise<WorkerAuditFailure[]> {
+  const resultFile = workerResultPath(runDir, worker, run);
+  const sidecarFile = auditSidecarPath(runDir, worker, run);
+  const result = (await files.readText(resultFile)) ?? '';
+  const out: WorkerAuditFailure[] = [];
+  if (hasReadingConfirmationHeading(result)) {
+    out.push({ worker, rule: 'reading-confirmation-heading', file: resultFile, message: 'the result carries a "## 0. Reading Confirmation" heading' });
+  }
+  const sidecar = files.exists(sidecarFile) ? await files.readText(sidecarFile) : null;
+  if (sidecar === null) {
+    out.push({ worker, rule: 'audit-sidecar-missing', file: sidecarFile, message: 'the audit sidecar does not exist' });
+  }
+  const prompt = await files.readText(promptPath(runDir, worker, run));
+  if (prompt !== null && requiresEvidenceLedger(prompt)) {
+    const rows = new Set(sidecar === null ? [] : evidenceReadRows(sidecar));
+    for (const citation of extractCitations(result)) {
+      if (rows.has(citation)) continue;
+      out.push({ worker, rule: 'evidence-row-missing', file: sidecarFile, citation, message: `citation \`${citation}\` has no Evidence read row in the audit sidecar` });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+
+/**
+ * One run-audit violation (docs/run-audit.md "Output"): which invariant, which
+ * run, a one-line message and the project-relative paths of the artifacts that
+ * show it. `seq` is the zero-padded run seq, or null when the run-manifest name
+ * itself could not be parsed.
+ */
+export const AuditViolation = z.looseObject({
+  invariant: z.string().min(1),
+  taskKey: z.string().min(1),
+  taskType: z.string().min(1),
+  seq: z.string().nullable(),
+  runDir: z.string().min(1),
+  message: z.string().min(1),
+  evidence: z.array(z.string()),
+});
+export type AuditViolation = z.infer<typeof AuditViolation>;
+
+/**
+ * `okstra run-audit --json` output (seed 000 `/okstra-inspect` README row,
+ * `run_audit.py` module row; docs/run-audit.md). `ok` is true exactly when
+ * `violations` is empty; `runsScanned` counts run-manifests found.
+ */
+export const RunAuditReport = z.looseObject({
+  ok: z.boolean(),
+  projectRoot: z.string().min(1),
+  runsScanned: z.number().int().min(0),
+  violations: z.array(AuditViolation),
+});
+export type RunAuditReport = z.infer<typeof RunAuditReport>;
+
+export const runAuditReportArtifact = defineArtifact('run-audit-report', ['1.0'], 'okstra run-audit --json output', RunAuditReport);
+
+/**
+ * One worker-audit-check failure (seed 000 0.161.0 `worker-audit-check` row;
+ * docs/worker-audit-check.md): the worker, the rule id, the file and a message;
+ * `citation` is the backticked `path:line` for `evidence-row-missing`.
+ */
+export const WorkerAuditFailure = z.looseObject({
+  worker: z.string().min(1),
+  rule: z.enum(['result-missing', 'reading-confirmation-heading', 'audit-sidecar-missing', 'evidence-row-missing']),
+  file: z.string().min(1),
+  message: z.string().min(1),
+  citation: z.string().optional(),
+});
+export type WorkerAuditFailure = z.infer<typeof WorkerAuditFailure>;
+
+/** `okstra worker-audit-check` output: `{ok, failures[]}`; exit 2 when failures is non-empty. */
+export const WorkerAuditCheckReport = z.looseObject({
+  ok: z.boolean(),
+  failures: z.array(WorkerAuditFailure),
+});
+export type WorkerAuditCheckReport = z.infer<typeof WorkerAuditCheckReport>;
+
+export const workerAuditCheckArtifact = defineArtifact(
+  'worker-audit-check-report',
+  ['1.0'],
+  'okstra worker-audit-check output',
+  WorkerAuditCheckReport,
+);
