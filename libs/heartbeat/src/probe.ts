@@ -45,6 +45,8 @@ export interface ProbeOptions {
   launchGraceS?: number;
   /** Default half of `maxIdleS`; 0 disables the confirmation. */
   stallConfirmS?: number;
+  /** Directory relative team-state paths are resolved against (default `process.cwd()`). */
+  cwd?: string;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function probeWorkers(selectors: Array<WorkerSelector>, opts: Probe
   const maxIdleS = opts.maxIdleS ?? DEFAULT_MAX_IDLE_S;
   const budget: Budget = { maxIdleS, launchGraceS: opts.launchGraceS ?? DEFAULT_LAUNCH_GRACE_S, stallConfirmS: opts.stallConfirmS ?? maxIdleS / 2 };
   rejectDuplicates(selectors);
-  const targets = await resolveTargets(selectors);
+  const targets = await resolveTargets(selectors, opts.cwd);
   const first = now();
   const passes = await Promise.all(targets.map((t) => firstPass(t, first, budget)));
   const suspects = passes.filter((p): p is Suspect => 'suspect' in p);

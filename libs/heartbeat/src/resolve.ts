@@ -2,7 +2,7 @@ import { InputError } from '@okstra/cli-kit';
 import { projectRootOf, resolveInsideRoot } from '@okstra/paths';
 import { readJsonFile } from '@okstra/state-file';
 import { TERMINAL_WORKER_STATUSES, TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';
-import { isAbsolute } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 
 /** One worker to judge: the team-state file that holds its row, and its id. */
 export interface WorkerSelector {
@@ -28,23 +28,25 @@ export type ProbeTarget =
 /**
  * Read every distinct team-state file once and resolve each selector to its
  * {@link ProbeTarget}. Everything is validated before anything is probed.
+ * Relative team-state paths are resolved against `cwd`; errors name them as given.
  * @throws InputError (exit 2) naming the file and row: unreadable or invalid
  *   team-state (unknown `livenessMode` is a schema violation at
  *   `workers[i].livenessMode`), unknown worker id, a `pending` row (not
  *   dispatched yet), an in-progress row without `livenessMode` or `startedAt`,
  *   or without the artifact path its mode needs, or one escaping the project root.
  */
-export async function resolveTargets(selectors: readonly WorkerSelector[]): Promise<ProbeTarget[]> {
+export async function resolveTargets(selectors: readonly WorkerSelector[], cwd = process.cwd()): Promise<ProbeTarget[]> {
   const files = new Map<string, TeamState>();
   for (const { teamStatePath } of selectors) {
     if (!files.has(teamStatePath)) {
-      files.set(teamStatePath, await readJsonFile(teamStatePath, { schema: TeamState, schemaVersions: teamStateArtifact.versions }));
+      const state = await readJsonFile(resolve(cwd, teamStatePath), { schema: TeamState, schemaVersions: teamStateArtifact.versions, label: teamStatePath });
+      files.set(teamStatePath, state);
     }
   }
-  return selectors.map((selector) => resolveOne(selector, files.get(selector.teamStatePath)!));
+  return selectors.map((selector) => resolveOne(selector, files.get(selector.teamStatePath)!, resolve(cwd, selector.teamStatePath)));
 }
 
-function resolveOne(selector: WorkerSelector, state: TeamState): ProbeTarget {
+function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: string): ProbeTarget {
   const file = selector.teamStatePath;
   const index = state.workers.findIndex((w) => w.workerId === selector.workerId);
   if (index < 0) {
@@ -66,13 +68,13 @@ function resolveOne(selector: WorkerSelector, state: TeamState): ProbeTarget {
   if (!recorded) {
     throw new InputError(`${name} has livenessMode ${row.livenessMode} but no ${pathField}`, { file, field: at(pathField) });
   }
-  const abs = resolveArtifact(file, recorded, at(pathField));
+  const abs = resolveArtifact(teamStateAbs, file, recorded, at(pathField));
   return { kind: row.livenessMode, selector, startedAt: new Date(row.startedAt), recorded, abs };
 }
 
 /** Row paths are project-root-relative (root = the directory holding `.okstra`) or absolute. */
-function resolveArtifact(teamStatePath: string, recorded: string, field: string): string {
-  const root = projectRootOf(teamStatePath);
+function resolveArtifact(teamStateAbs: string, teamStatePath: string, recorded: string, field: string): string {
+  const root = projectRootOf(teamStateAbs);
   if (root === null) {
     if (isAbsolute(recorded)) return recorded;
     throw new InputError(`relative path '${recorded}' cannot be resolved: the team-state is not inside a .okstra tree`, { file: teamStatePath, field });

@@ -1,19 +1,43 @@
 import type { Command } from 'commander';
-import { action, collect, createBaseProgram, NotImplementedError, type CliContext } from '@okstra/cli-kit';
+import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli-kit';
+
+/** One selector flag as it appeared on the command line (argv order). */
+export interface SelectorFlag {
+  flag: '--team-state' | '--worker';
+  value: string;
+}
+
+/** The options commander hands the action. Seconds stay raw strings: the command parses them. */
+export interface LivenessOptions {
+  teamState: string[];
+  worker: string[];
+  maxIdle?: string;
+  launchGrace?: string;
+  stallConfirm?: string;
+  json?: boolean;
+}
 
 /**
- * Argument definitions of `okstra-worker-liveness` (0.161.0 docs/cli.md row).
+ * Argument definitions of `okstra-worker-liveness` (seed 000, 0.161.0
+ * `docs/cli.md` `worker-liveness` row, "+" version with `--stall-confirm`).
+ * Commander collects `--team-state` and `--worker` into two separate lists,
+ * so their parsers also record the argv order the strict pairing check needs.
  * The work is imported lazily so `--help`/`--version` load nothing heavy.
  */
 export function createProgram(ctx: CliContext): Command {
-  const program = createBaseProgram(ctx, 'Judge whether pending workers are still alive');
+  const order: SelectorFlag[] = [];
+  const selector = (flag: SelectorFlag['flag']) => (value: string, previous: string[]) => {
+    order.push({ flag, value });
+    return collect(value, previous);
+  };
+  const program = createBaseProgram(ctx, 'Judge whether pending workers are still alive (live, stalled, did-not-launch); it never kills anything');
   program
-    .option('--team-state <path>', 'team-state file of the next --worker (repeat, paired)', collect, [])
-    .option('--worker <id>', 'worker id in the preceding --team-state (repeat, paired)', collect, [])
-    .option('--max-idle <seconds>', 'heartbeat idle budget')
-    .option('--launch-grace <seconds>', 'grace after startedAt before a missing artifact counts')
-    .option('--stall-confirm <seconds>', 're-read window before reporting stalled (0 disables)')
+    .option('--team-state <path>', 'team-state file of the next --worker (repeat, paired)', selector('--team-state'), [])
+    .option('--worker <id>', 'worker id in the preceding --team-state (repeat, paired)', selector('--worker'), [])
+    .option('--max-idle <seconds>', 'heartbeat idle budget (default 360 = 300 s cadence + 60 s grace)')
+    .option('--launch-grace <seconds>', 'grace after startedAt before a missing artifact counts (default 120)')
+    .option('--stall-confirm <seconds>', 're-read window before reporting stalled (default half of --max-idle; 0 disables)')
     .option('--json', 'print one JSON document')
-    .action(action(ctx, () => { throw new NotImplementedError('okstra-worker-liveness'); }));
+    .action(action(ctx, async (opts: LivenessOptions) => (await import('../commands/liveness.js')).runLiveness(opts, order, ctx)));
   return program;
 }

@@ -1,0 +1,23 @@
+import type { ProbeResult } from '@okstra/heartbeat';
+
+/**
+ * The human report: one line per worker, columns padded to align —
+ * `<worker> <verdict> <mode> <detail>`, plus `[<team-state>]` when the call
+ * spans several team-state files. Deterministic for the same results.
+ */
+export function formatHuman(results: readonly ProbeResult[]): string {
+  const several = new Set(results.map((r) => r.teamStatePath)).size > 1;
+  const rows = results.map((r) => [r.workerId, r.verdict, r.mode ?? '-', detail(r) + (several ? `  [${r.teamStatePath}]` : '')]);
+  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows.map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell)).join('  ') + '\n').join('');
+}
+
+function detail(r: ProbeResult): string {
+  if (r.reason) return r.reason;
+  const { newestHeartbeatAt, ageSeconds, artifact } = r.evidence;
+  if (!['live', 'stalled', 'did-not-launch'].includes(r.verdict)) return 'terminal status in team-state';
+  if (r.mode === 'audit-heartbeat') {
+    return newestHeartbeatAt ? `heartbeat ${newestHeartbeatAt} (${ageSeconds} s ago) in ${artifact}` : `no heartbeat yet, within launch grace (${artifact})`;
+  }
+  return `wrapper artifact ${artifact}`;
+}

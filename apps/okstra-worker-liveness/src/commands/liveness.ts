@@ -1,0 +1,31 @@
+import { ExitCode, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
+import { probeWorkers } from '@okstra/heartbeat';
+import type { LivenessOptions, SelectorFlag } from '../cli/program.js';
+import { formatHuman } from './format.js';
+import { pairSelectors } from './selectors.js';
+
+/**
+ * `okstra-worker-liveness`: pair the selectors, judge every worker in one
+ * call (one shared confirm wait), print the report (`--json`: one document
+ * `{ checkedAt, healthy, workers: ProbeResult[] }`; else aligned lines).
+ * Writes nothing to disk and signals no process.
+ * @returns 0 when every verdict is healthy (live or terminal), 1 when any is
+ *   `stalled` or `did-not-launch`.
+ * @throws UsageError / InputError (exit 2) for unpaired selectors, bad seconds,
+ *   and invalid team-state files or rows (named by file and JSON path).
+ */
+export async function runLiveness(opts: LivenessOptions, order: readonly SelectorFlag[], ctx: CliContext): Promise<number> {
+  const selectors = pairSelectors(order);
+  const maxIdleS = opts.maxIdle === undefined ? undefined : parseSeconds('--max-idle', opts.maxIdle);
+  const launchGraceS = opts.launchGrace === undefined ? undefined : parseSeconds('--launch-grace', opts.launchGrace);
+  const stallConfirmS = opts.stallConfirm === undefined ? undefined : parseSeconds('--stall-confirm', opts.stallConfirm);
+  const checkedAt = ctx.io.now();
+  let first = true;
+  // The first reading of the clock is `checkedAt`, so the report and the judgement agree on "now".
+  const now = () => (first ? ((first = false), checkedAt) : ctx.io.now());
+  const workers = await probeWorkers(selectors, { now, maxIdleS, launchGraceS, stallConfirmS, cwd: ctx.io.cwd });
+  const healthy = workers.every((w) => w.healthy);
+  if (opts.json) writeJson(ctx.io, { checkedAt: checkedAt.toISOString(), healthy, workers });
+  else ctx.io.stdout.write(formatHuman(workers));
+  return healthy ? ExitCode.OK : ExitCode.JUDGEMENT;
+}
