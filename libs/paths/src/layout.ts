@@ -85,6 +85,15 @@ export function workerResultPath(dir: string, workerId: string, run: RunRef): st
   return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.md`);
 }
 
+/**
+ * `<run-dir>/worker-results/<worker>-plan-verify-<type>-<seq>.md` — a worker's
+ * plan-body verification response (prompts/lead/plan-body-verification.md §2),
+ * read by `okstra plan-items collect-verdicts`.
+ */
+export function planVerifyResultPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-plan-verify${runSuffix(run.taskType, run.seq)}.md`);
+}
+
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.audit.md` */
 export function auditSidecarPath(dir: string, workerId: string, run: RunRef): string {
   return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.audit.md`);
