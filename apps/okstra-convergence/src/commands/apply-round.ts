@@ -1,0 +1,29 @@
+import { writeJson, type CliContext } from '@okstra/cli-kit';
+import { applyRound, statusCounts } from '@okstra/convergence';
+import { RoundPlan, RoundResults } from '@okstra/schemas/convergence';
+import { withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { note, pathArg, readDocument, readWorkingState } from './documents.js';
+
+/**
+ * `apply-round --work-state <p> --plan <p> --results <p>`: validate one complete
+ * result set against the plan and the state, and reduce it, under the state's
+ * lock, in one atomic write. A refused set leaves the state byte-identical.
+ */
+export async function runApplyRound(opts: { workState: string; plan: string; results: string }, ctx: CliContext): Promise<number> {
+  const statePath = pathArg(ctx.io, opts.workState);
+  const planPath = pathArg(ctx.io, opts.plan);
+  const resultsPath = pathArg(ctx.io, opts.results);
+  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
+  const results = await readDocument(resultsPath, { kind: 'round-results', flag: '--results', schema: RoundResults, versions: ['1.0'] });
+  return withFileLock(statePath, async () => {
+    const state = await readWorkingState(statePath);
+    const next = applyRound(state, plan, results, { state: statePath, plan: planPath, results: resultsPath });
+    await writeJsonAtomic(statePath, next);
+    const d = next.derived;
+    const dropped = d.workers.filter((w) => w.droppedInRound === plan.round).map((w) => w.workerId);
+    writeJson(ctx.io, { round: d.round, queueTerminal: d.queueTerminal, counts: statusCounts(d), droppedWorkers: dropped });
+    const c = statusCounts(d);
+    note(ctx.io, `round ${d.round} applied: ${c.pending} pending, ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested${dropped.length ? `; dropped ${dropped.join(', ')}` : ''}`);
+    return 0;
+  });
+}

@@ -1,0 +1,36 @@
+import { parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
+import { checkResults, collectRoundResults, parseDispatchFlag, type WorkerResponse } from '@okstra/convergence';
+import { RoundPlan, type ConvergenceMode } from '@okstra/schemas/convergence';
+import { readTextFile, writeJsonAtomic } from '@okstra/state-file';
+import { MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
+
+/**
+ * `collect-results --plan <p> --mode <m> --result <w>=<path>… --dispatch <w>=<status>:<ms>… --output <p>`:
+ * read one round's worker responses into the `apply-round --results` shape.
+ * Every check runs before the output is written; any failure exits 2 and writes nothing.
+ */
+export async function runCollectResults(
+  opts: { plan: string; mode: ConvergenceMode; result: string[]; dispatch: string[]; output: string },
+  ctx: CliContext,
+): Promise<number> {
+  const planPath = pathArg(ctx.io, opts.plan);
+  const outputPath = pathArg(ctx.io, opts.output);
+  const dispatches = opts.dispatch.map(parseDispatchFlag);
+  const files = opts.result.map((raw) => {
+    const { key, value } = parseKeyValue('--result', raw);
+    return { workerId: key, file: pathArg(ctx.io, value) };
+  });
+  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
+  const responses: WorkerResponse[] = [];
+  for (const f of files) responses.push({ ...f, text: await readTextFile(f.file, { maxBytes: MAX_RESPONSE_BYTES }) });
+  const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode, responses, dispatches });
+  checkResults(plan, results, { results: outputPath });
+  await writeJsonAtomic(outputPath, results);
+  writeJson(ctx.io, {
+    output: outputPath,
+    round: results.round,
+    workers: results.workers.map((w) => ({ workerId: w.workerId, status: w.status, durationMs: w.durationMs, votes: w.verdicts.length })),
+  });
+  note(ctx.io, `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes)`).join(', ')}`);
+  return 0;
+}

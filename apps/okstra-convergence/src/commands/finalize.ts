@@ -1,0 +1,40 @@
+import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { finalizeState, validateWorkingState } from '@okstra/convergence';
+import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { stat } from 'node:fs/promises';
+import { note, pathArg, readWorkingState } from './documents.js';
+
+/**
+ * `finalize --work-state <p> --output <p>`: replay-check the working state,
+ * refuse it unless its main queue is terminal, and write the v1.3 final state
+ * atomically. An existing output that belongs to other groups is not overwritten.
+ */
+export async function runFinalize(opts: { workState: string; output: string }, ctx: CliContext): Promise<number> {
+  const statePath = pathArg(ctx.io, opts.workState);
+  const outputPath = pathArg(ctx.io, opts.output);
+  const state = await readWorkingState(statePath);
+  const report = validateWorkingState(state);
+  if (!report.ok) throw new InputError(`working state does not replay: ${report.errors[0]}`, { file: statePath });
+  const final = finalizeState(state, statePath);
+  return withFileLock(outputPath, async () => {
+    if (await exists(outputPath)) {
+      const previous = (await readJsonFile(outputPath).catch(() => null)) as { seedDigest?: unknown } | null;
+      if (previous && typeof previous === 'object' && previous.seedDigest !== undefined && previous.seedDigest !== final.seedDigest) {
+        throw new InputError(`refusing to overwrite a final state of other groups (seed digest ${String(previous.seedDigest)})`, { file: outputPath, field: 'seedDigest' });
+      }
+    }
+    await writeJsonAtomic(outputPath, final);
+    writeJson(ctx.io, { output: outputPath, rounds: final.rounds, counts: final.counts, criticApplied: final.criticApplied });
+    const c = final.counts;
+    note(ctx.io, `final state v1.3: ${c.total} findings — ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested`);
+    return 0;
+  });
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

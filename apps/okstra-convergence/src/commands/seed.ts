@@ -1,0 +1,169 @@
+import { copyFile, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { InputError, OkstraError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
+import { ConvergenceGroups, FinalState, WorkingState } from '@okstra/schemas/convergence';
+import { validateValue, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
+
+/** What seed did (docs/convergence.md "seed"). */
+type SeedAction = 'created' | 'resumed' | 'reused' | 'migrated' | 'restarted';
+
+interface SeedOptions {
+  groups: string;
+  workState: string;
+  finalState: string;
+  migrationDir: string;
+  restartFromRound0?: boolean;
+}
+
+const RESTART_HINT = 'nothing was changed; --restart-from-round0 moves the old state into --migration-dir and starts again';
+
+/**
+ * `seed --groups <p> --work-state <p> --final-state <p> --migration-dir <d> [--restart-from-round0]`:
+ * create working state from the groups, resume a matching one, reuse a matching
+ * final state, migrate a v1.0 state (original copied into the migration dir), and
+ * refuse a non-matching or corrupt state unless `--restart-from-round0`, which first
+ * copies the old files into the migration dir. Every check runs before the first
+ * write; nothing is ever deleted without a copy kept.
+ */
+export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<number> {
+  const groupsPath = pathArg(ctx.io, opts.groups);
+  const workPath = pathArg(ctx.io, opts.workState);
+  const finalPath = pathArg(ctx.io, opts.finalState);
+  const migrationDir = pathArg(ctx.io, opts.migrationDir);
+  const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', schema: ConvergenceGroups, versions: ['1.0'] });
+  const digest = seedDigest(groups);
+  await assertNotDirectory(migrationDir, true);
+
+  return withFileLock(workPath, async () => {
+    const kept: string[] = [];
+    let action: SeedAction;
+    let state: WorkingState | undefined;
+    const workBytes = await readIfFile(workPath);
+    const finalBytes = await readIfFile(finalPath);
+
+    if (opts.restartFromRound0) {
+      state = createWorkingState(groups);
+      if (workBytes !== undefined) kept.push(await keepCopy(migrationDir, workPath, workBytes, 'restart'));
+      if (finalBytes !== undefined) kept.push(await keepCopy(migrationDir, finalPath, finalBytes, 'restart'));
+      await writeJsonAtomic(workPath, state);
+      if (finalBytes !== undefined) await unlink(finalPath);
+      action = workBytes === undefined && finalBytes === undefined ? 'created' : 'restarted';
+    } else if (finalBytes !== undefined && matchingFinal(finalPath, finalBytes, digest)) {
+      action = 'reused';
+    } else if (workBytes === undefined) {
+      state = createWorkingState(groups);
+      await writeJsonAtomic(workPath, state);
+      action = 'created';
+    } else {
+      const raw = parseJson(workPath, workBytes);
+      const version = (raw as { schemaVersion?: unknown }).schemaVersion;
+      if (version === '1.0') {
+        state = guard(() => migrateWorkingState(raw, workPath));
+        if (state.seedDigest !== digest) throw mismatch(workPath, state.seedDigest, digest);
+        kept.push(await keepCopy(migrationDir, workPath, workBytes, 'v1.0'));
+        await writeJsonAtomic(workPath, state);
+        action = 'migrated';
+      } else {
+        state = guard(() => validateValue(raw, { schema: WorkingState, schemaVersions: ['1.1'], label: workPath }));
+        if (seedDigest(state.seed) !== state.seedDigest) {
+          throw new InputError('working state does not parse as a sound state: its seedDigest is not the digest of its seed', { file: workPath, field: 'seedDigest', hint: RESTART_HINT });
+        }
+        if (state.seedDigest !== digest) throw mismatch(workPath, state.seedDigest, digest);
+        action = 'resumed';
+      }
+    }
+
+    const summary: Record<string, unknown> = { action, seedDigest: digest, workState: workPath, finalState: finalPath, kept };
+    if (state) {
+      const c = statusCounts(state.derived);
+      Object.assign(summary, { round: state.derived.round, queueTerminal: state.derived.queueTerminal, counts: c });
+      note(ctx.io, `${action}: round ${state.derived.round}, ${c.pending} pending of ${state.derived.findings.length} findings${kept.length ? `; kept ${kept.map((k) => basename(k)).join(', ')}` : ''}`);
+    } else {
+      note(ctx.io, `reused: the final state matches these groups (${basename(finalPath)})`);
+    }
+    writeJson(ctx.io, summary);
+    return 0;
+  });
+}
+
+/** True when `text` is a v1.3 final state of these groups; a final state of other groups or a corrupt one is refused. */
+function matchingFinal(path: string, bytes: Buffer, digest: string): boolean {
+  const raw = parseJson(path, bytes);
+  const final = guard(() => validateValue(raw, { schema: FinalState, schemaVersions: ['1.3'], label: path }));
+  if (final.seedDigest !== digest) throw mismatch(path, final.seedDigest, digest);
+  return true;
+}
+
+function mismatch(file: string, stored: string, digest: string): InputError {
+  return new InputError(`state belongs to other groups (its seed digest ${stored}, the groups' ${digest})`, { file, field: 'seedDigest', hint: RESTART_HINT });
+}
+
+function parseJson(file: string, bytes: Buffer): object {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError('is not valid UTF-8 text', { file, hint: RESTART_HINT });
+  }
+  if (text.trim() === '') throw new InputError('is empty', { file, hint: RESTART_HINT });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new InputError(`does not parse as JSON (${(error as Error).message})`, { file, hint: RESTART_HINT });
+  }
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('is not a JSON object', { file, hint: RESTART_HINT });
+  return raw;
+}
+
+/** Run a validation and add the restart hint to its error. */
+function guard<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof OkstraError && !error.hint) {
+      throw new InputError(error.message, { file: error.file, field: error.field, hint: RESTART_HINT });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Keep a copy of a state file (its current `bytes`) in the migration dir as
+ * `<name>.<tag>-<sha256:12>.<ext>`: named by content, so a repeated seed finds its
+ * copy already there and never overwrites another. Copied to a temp name, then renamed.
+ */
+async function keepCopy(dir: string, original: string, bytes: Buffer, tag: string): Promise<string> {
+  const ext = extname(original);
+  const target = join(dir, `${basename(original, ext)}.${tag}-${shortContentHash(bytes)}${ext}`);
+  if ((await readIfFile(target))?.equals(bytes)) return target;
+  await mkdir(dir, { recursive: true });
+  const temp = `${target}.${process.pid}.tmp`;
+  await copyFile(original, temp);
+  await rename(temp, target);
+  return target;
+}
+
+/** The file's bytes, or undefined when it does not exist. Refuses a directory and oversized files. */
+async function readIfFile(path: string): Promise<Buffer | undefined> {
+  if (!(await assertNotDirectory(path, false))) return undefined;
+  const st = await stat(path);
+  if (st.size > MAX_JSON_BYTES) throw new InputError(`file is too large (${st.size} bytes)`, { file: path });
+  return readFile(path);
+}
+
+/** False when `path` does not exist; throws when it is a directory and a file is wanted (or the reverse). */
+async function assertNotDirectory(path: string, wantDirectory: boolean): Promise<boolean> {
+  let isDir: boolean;
+  try {
+    isDir = (await stat(path)).isDirectory();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code})`, { file: path });
+  }
+  if (isDir !== wantDirectory) throw new InputError(wantDirectory ? 'is a file, expected a directory' : 'is a directory, expected a file', { file: path });
+  return true;
+}
+

@@ -1,0 +1,145 @@
+import { InputError } from '@okstra/cli-kit';
+import {
+  FINDING_ID_PATTERN,
+  type ConvergenceMode,
+  type DispatchStatus,
+  type RoundPlan,
+  type RoundResults,
+  type Verdict,
+  type Vote,
+  type WorkerOutcome,
+} from '@okstra/schemas/convergence';
+import { parseVerdictBlocks } from '@okstra/verdict-blocks';
+
+/** The verdict words each mode accepts (upper case) and the vote each maps to. */
+export const VERDICT_WORDS: Record<ConvergenceMode, Record<string, Verdict>> = {
+  adversarial: { REFUTED: 'disagree', SURVIVES: 'agree', 'SURVIVES-WITH-CAVEAT': 'supplement', UNVERIFIABLE: 'unverifiable' },
+  collaborative: { AGREE: 'agree', DISAGREE: 'disagree', SUPPLEMENT: 'supplement', UNVERIFIABLE: 'unverifiable' },
+};
+
+/** Field labels read as a vote's explanation, in order of preference. */
+export const EXPLANATION_FIELDS = ['basis', 'explanation'] as const;
+
+/** One worker's response text. */
+export interface WorkerResponse {
+  workerId: string;
+  /** The response file, for messages and `resultPath`. */
+  file: string;
+  text: string;
+}
+
+/** One worker's terminal dispatch outcome (`--dispatch <worker>=<status>:<durationMs>`). */
+export interface WorkerDispatchOutcome {
+  workerId: string;
+  status: DispatchStatus;
+  durationMs: number;
+}
+
+/**
+ * Read one round's worker responses into the `apply-round --results` shape
+ * (docs/convergence.md "collect-results"). Each response is parsed with
+ * `@okstra/verdict-blocks` (`###`/`####` blocks whose heading starts with a finding
+ * id; code fences and block quotes ignored); `**Verdict**` is mapped through
+ * {@link VERDICT_WORDS} for `mode`, `**Basis**` becomes `explanation` (and
+ * `disagreeBasis` on a disagree vote). Workers and votes come out in plan order.
+ * @throws InputError (exit 2) naming worker, finding, file and line for: a
+ *   dispatched finding with no verdict, a verdict for a finding not dispatched to
+ *   that worker, a planned worker with no outcome, a vote with no explanation, two
+ *   verdicts for one finding, an unknown verdict word (listing the accepted ones);
+ *   also for a terminal plan, a mode other than the plan's, an outcome or response
+ *   of an unplanned worker, a response from a worker that did not complete, and a
+ *   completed worker without a response.
+ */
+export function collectRoundResults(input: {
+  plan: RoundPlan;
+  planFile: string;
+  mode: ConvergenceMode;
+  responses: readonly WorkerResponse[];
+  dispatches: readonly WorkerDispatchOutcome[];
+}): RoundResults {
+  const { plan, planFile, mode } = input;
+  if (plan.queueTerminal) throw new InputError('the plan says the queue is terminal: there is nothing to collect', { file: planFile, field: 'queueTerminal' });
+  if (mode !== plan.mode) throw new InputError(`--mode ${mode} differs from the plan's mode '${plan.mode}'`, { file: planFile, field: 'mode' });
+  const planned = new Map(plan.batches.map((b) => [b.workerId, b]));
+  const dispatch = new Map<string, WorkerDispatchOutcome>();
+  for (const d of input.dispatches) {
+    if (!planned.has(d.workerId)) throw new InputError(`--dispatch for worker ${d.workerId}, which is not planned in round ${plan.round}`, { file: planFile, field: 'batches' });
+    if (dispatch.has(d.workerId)) throw new InputError(`two --dispatch outcomes for worker ${d.workerId}`);
+    dispatch.set(d.workerId, d);
+  }
+  const response = new Map<string, WorkerResponse>();
+  for (const r of input.responses) {
+    if (!planned.has(r.workerId)) throw new InputError(`--result for worker ${r.workerId}, which is not planned in round ${plan.round}`, { file: planFile, field: 'batches' });
+    if (response.has(r.workerId)) throw new InputError(`two --result files for worker ${r.workerId}`);
+    response.set(r.workerId, r);
+  }
+  const workers: WorkerOutcome[] = plan.batches.map((batch) => {
+    const d = dispatch.get(batch.workerId);
+    if (!d) throw new InputError(`worker ${batch.workerId}: planned worker with no recorded outcome (pass --dispatch ${batch.workerId}=<status>:<durationMs>)`, { file: planFile, field: 'batches' });
+    const r = response.get(batch.workerId);
+    if (d.status !== 'completed') {
+      if (r) throw new InputError(`worker ${batch.workerId} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
+      return { workerId: batch.workerId, status: d.status, durationMs: d.durationMs, verdicts: [] };
+    }
+    if (!r) throw new InputError(`worker ${batch.workerId} completed but no --result ${batch.workerId}=<path> was given`, { file: planFile, field: 'batches' });
+    return { workerId: batch.workerId, status: 'completed', durationMs: d.durationMs, resultPath: r.file, verdicts: readVotes(batch.workerId, batch.findingIds, r, mode) };
+  });
+  return { schemaVersion: '1.0', kind: 'round-results', round: plan.round, mode, workers };
+}
+
+function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode): Vote[] {
+  const file = response.file;
+  const words = VERDICT_WORDS[mode];
+  const wanted = new Set(dispatched);
+  const votes = new Map<string, Vote>();
+  for (const block of parseVerdictBlocks(response.text, { idPattern: FINDING_ID_PATTERN })) {
+    const where = { file, field: `line ${block.headingLine}` };
+    const who = `worker ${workerId}: finding ${block.id}`;
+    if (!wanted.has(block.id)) throw new InputError(`${who}: verdict for a finding not dispatched to this worker`, where);
+    const verdictField = block.fields.verdict;
+    if (votes.has(block.id)) {
+      throw new InputError(`${who}: two verdicts for one finding in one response (lines ${votes.get(block.id)!.line} and ${verdictField?.line ?? block.headingLine})`, where);
+    }
+    if (!verdictField) throw new InputError(`${who}: dispatched finding with no verdict (its block has no **Verdict** line)`, where);
+    const at = { file, field: `line ${verdictField.line}` };
+    if (block.duplicateFields.includes('verdict')) throw new InputError(`${who}: two verdicts for one finding in one response`, at);
+    const word = normalizeWord(verdictField.value);
+    const verdict = words[word];
+    if (!verdict) {
+      throw new InputError(`${who}: unknown verdict '${verdictField.value}' (${mode} mode accepts ${Object.keys(words).join(', ')})`, at);
+    }
+    const basis = EXPLANATION_FIELDS.map((k) => block.fields[k]?.value).find((v) => v !== undefined && v.trim() !== '');
+    if (!basis) throw new InputError(`${who}: vote with no explanation (no **Basis** in its block)`, at);
+    const vote: Vote = { findingId: block.id, verdict, explanation: basis, sourceVerdict: word, line: verdictField.line };
+    if (verdict === 'disagree') vote.disagreeBasis = basis;
+    votes.set(block.id, vote);
+  }
+  const missing = dispatched.find((id) => !votes.has(id));
+  if (missing) throw new InputError(`worker ${workerId}: finding ${missing}: dispatched finding with no verdict (no '### ${missing}' block in the response)`, { file });
+  return dispatched.map((id) => votes.get(id)!);
+}
+
+/** `**Survives with caveat.**` → `SURVIVES-WITH-CAVEAT`. */
+export function normalizeWord(value: string): string {
+  return value
+    .trim()
+    .replace(/^[*_`"'“‘\s]+|[*_`"'”’.!\s]+$/g, '')
+    .toUpperCase()
+    .replace(/[\s_]+/g, '-');
+}
+
+/**
+ * Parse one `--dispatch <worker>=<status>:<durationMs>` value, exactly as
+ * `okstra team await --json` reports a worker (status completed|timeout|error|not-run,
+ * durationMs a non-negative integer of milliseconds).
+ * @throws InputError (exit 2) on any other form.
+ */
+export function parseDispatchFlag(raw: string): WorkerDispatchOutcome {
+  const m = /^([A-Za-z0-9._-]+)=(completed|timeout|error|not-run):([0-9]+)$/.exec(raw);
+  if (!m) {
+    throw new InputError(`--dispatch expects <worker>=<completed|timeout|error|not-run>:<durationMs>, got '${raw}'`);
+  }
+  const durationMs = Number(m[3]);
+  if (!Number.isSafeInteger(durationMs)) throw new InputError(`--dispatch duration is out of range in '${raw}'`);
+  return { workerId: m[1], status: m[2] as DispatchStatus, durationMs };
+}
