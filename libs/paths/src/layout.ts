@@ -94,6 +94,15 @@ export function planVerifyResultPath(dir: string, workerId: string, run: RunRef)
   return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-plan-verify${runSuffix(run.taskType, run.seq)}.md`);
 }
 
+/**
+ * `<run-dir>/worker-results/<worker>-reverify-r<N>-<type>-<seq>.md` — a worker's
+ * convergence re-verification response for round N, read by
+ * `okstra convergence collect-results --result <worker>=<path>` (docs/convergence.md).
+ */
+export function reverifyResultPath(dir: string, workerId: string, round: number, run: RunRef): string {
+  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-reverify-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.md`);
+}
+
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.audit.md` */
 export function auditSidecarPath(dir: string, workerId: string, run: RunRef): string {
   return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.audit.md`);
