@@ -1,0 +1,115 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ago, heartbeat, liveness, makeProject, promptPath, row, RUN, sidecar, sidecarPath, TEAM_STATE } from './test-support/project.js';
+
+let p: ReturnType<typeof makeProject>;
+beforeEach(() => { p = makeProject(); });
+afterEach(() => p.cleanup());
+
+const pair = (...ids: string[]) => ids.flatMap((id) => ['--team-state', TEAM_STATE, '--worker', id]);
+const wrapper = (id: string, startedAgo: number, over = {}) => row(id, startedAgo, { livenessMode: 'wrapper-status', auditSidecarPath: null, ...over });
+
+describe('okstra-worker-liveness (real bin): verdicts', () => {
+  it('judges live, stalled, did-not-launch and terminal workers, exit 1, one aligned line each', async () => {
+    p.teamState([
+      row('claude', 600), row('codex', 900), wrapper('gemini', 300), wrapper('qwen', 300),
+      row('opencode', 3600, { status: 'completed', endedAt: ago(60) }),
+    ]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(400), heartbeat(100)], true));
+    p.write(sidecarPath('codex'), sidecar([heartbeat(800), heartbeat(500)]));
+    p.write(promptPath('qwen').replace(/\.md$/, '.log'), 'qwen starting\n');
+    const r = await liveness([...pair('claude', 'codex', 'gemini', 'qwen', 'opencode'), '--stall-confirm', '0'], p.root);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.map((l) => l.split(/\s+/).slice(0, 3))).toEqual([
+      ['claude', 'live', 'audit-heartbeat'],
+      ['codex', 'stalled', 'audit-heartbeat'],
+      ['gemini', 'did-not-launch', 'wrapper-status'],
+      ['qwen', 'live', 'wrapper-status'],
+      ['opencode', 'completed', 'audit-heartbeat'],
+    ]);
+    const detailColumn = new Set(lines.map((l) => /^(\S+ +){3}/.exec(l)![0].length));
+    expect(detailColumn.size).toBe(1);
+    expect(lines[1]).toMatch(/newest heartbeat \S+ is 50\d s old \(budget 360 s\)$/);
+    expect(lines[2]).toContain(`neither ${promptPath('gemini').replace(/\.md$/, '.log')} nor ${promptPath('gemini').replace(/\.md$/, '.status.json')} appeared`);
+  });
+
+  it('--json prints one document with per-worker evidence; exit 0 when all are healthy', async () => {
+    p.teamState([row('claude', 600), wrapper('codex', 60), row('gemini', 3600, { status: 'error', reason: 'did-not-launch' })]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(100, 'round-2', 'reading the logs')]));
+    const r = await liveness([...pair('claude', 'codex', 'gemini'), '--json'], p.root);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(['checkedAt', 'healthy', 'workers']);
+    expect(doc.healthy).toBe(true);
+    const [claude, codex, gemini] = doc.workers;
+    expect(claude).toMatchObject({ teamStatePath: TEAM_STATE, workerId: 'claude', mode: 'audit-heartbeat', verdict: 'live', healthy: true, reason: null, evidence: { artifact: sidecarPath('claude') } });
+    expect(Date.parse(doc.checkedAt) - Date.parse(claude.evidence.newestHeartbeatAt)).toBe(claude.evidence.ageSeconds * 1000 + (Date.parse(doc.checkedAt) - Date.parse(claude.evidence.newestHeartbeatAt)) % 1000);
+    expect(codex).toEqual({ teamStatePath: TEAM_STATE, workerId: 'codex', mode: 'wrapper-status', verdict: 'live', healthy: true, reason: null, evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: promptPath('codex').replace(/\.md$/, '.log') } });
+    expect(gemini).toEqual({ teamStatePath: TEAM_STATE, workerId: 'gemini', mode: 'audit-heartbeat', verdict: 'error', healthy: true, reason: null, evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: null } });
+  });
+
+  it('does not count an earlier dispatch\'s heartbeats nor one stamped in the future', async () => {
+    p.teamState([row('claude', 200, { attempt: 2 }), row('codex', 30), row('gemini', 400)]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(1200), heartbeat(900), heartbeat(600)])); // first dispatch
+    p.write(sidecarPath('codex'), sidecar([heartbeat(1200)])); // earlier dispatch, but inside codex's launch grace
+    p.write(sidecarPath('gemini'), sidecar([heartbeat(390), heartbeat(-120, 'round-1', 'clock ahead')]));
+    const r = await liveness([...pair('claude', 'codex', 'gemini'), '--stall-confirm', '0', '--json'], p.root);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.workers.map((w: { verdict: string }) => w.verdict)).toEqual(['stalled', 'live', 'stalled']);
+    expect(doc.workers[0].reason).toMatch(/^no heartbeat for this dispatch 20\d s after startedAt \S+ \(launch grace 120 s\)$/);
+    expect(doc.workers[1].evidence.newestHeartbeatAt).toBeNull();
+    expect(doc.workers[2].evidence.newestHeartbeatAt).not.toBeNull();
+  });
+
+  it('honours --max-idle and --launch-grace', async () => {
+    p.teamState([row('claude', 600), wrapper('codex', 200)]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(100)]));
+    const tight = await liveness([...pair('claude', 'codex'), '--max-idle', '60', '--launch-grace', '100', '--stall-confirm', '0'], p.root);
+    expect(tight.stdout).toMatch(/^claude +stalled .*\(budget 60 s\)$/m);
+    expect(tight.stdout).toMatch(/^codex +did-not-launch .*\(launch grace 100 s\)$/m);
+    const loose = await liveness([...pair('claude', 'codex'), '--launch-grace', '300'], p.root);
+    expect(loose.code).toBe(0);
+  });
+
+  it('accepts several team-state files in one call and names them on each line', async () => {
+    const run2 = `${RUN.replace('error-analysis', 'implementation-planning')}`;
+    const other = `${run2}/state/team-state-error-analysis-002.json`;
+    p.teamState([row('claude', 60)]);
+    p.teamState([row('claude', 60, {}, run2, '002')], other, '002');
+    const r = await liveness(['--team-state', TEAM_STATE, '--worker', 'claude', `--team-state=${other}`, '--worker=claude'], p.root);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude')})  [${TEAM_STATE}]\n` +
+      `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude', run2, '002')})  [${other}]\n`,
+    );
+  });
+});
+
+describe('okstra-worker-liveness (real bin): bad input exits 2 with one line, nothing on stdout', () => {
+  it.each([
+    ['an unpaired --team-state', ['--team-state', TEAM_STATE], `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`],
+    ['a --worker first', ['--worker', 'claude', '--team-state', TEAM_STATE], '--worker claude has no preceding --team-state (pairs are --team-state <path> --worker <id>)'],
+    ['flags grouped instead of paired', ['--team-state', TEAM_STATE, '--team-state', TEAM_STATE, '--worker', 'claude', '--worker', 'codex'], `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`],
+    ['a trailing --team-state', [...pair('claude'), '--team-state', TEAM_STATE], `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`],
+    ['no selector', [], 'at least one --team-state <path> --worker <id> pair is required'],
+    ['a negative --max-idle', [...pair('claude'), '--max-idle', '-1'], "--max-idle expects a non-negative number of seconds, got '-1'"],
+    ['a non-numeric --stall-confirm', [...pair('claude'), '--stall-confirm', 'soon'], "--stall-confirm expects a non-negative number of seconds, got 'soon'"],
+    ['an unknown worker', pair('nobody'), `${TEAM_STATE}: workers: no worker 'nobody' (workers: claude, codex, gemini)`],
+    ['a duplicate selector', pair('claude', 'claude'), `${TEAM_STATE}: worker 'claude' is selected twice`],
+    ['a row without startedAt', pair('codex'), `${TEAM_STATE}: workers[1].startedAt: worker 'codex' is in-progress but has no startedAt`],
+    ['a row without its artifact path', pair('gemini'), `${TEAM_STATE}: workers[2].auditSidecarPath: worker 'gemini' has livenessMode audit-heartbeat but no auditSidecarPath`],
+    ['a missing team-state file', ['--team-state', 'nope.json', '--worker', 'claude'], 'nope.json: file not found'],
+  ])('%s', async (_name, args, message) => {
+    p.teamState([row('claude', 60), row('codex', 60, { startedAt: null }), row('gemini', 60, { auditSidecarPath: null })]);
+    const r = await liveness(args, p.root);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `okstra-worker-liveness: ${message}\n` });
+  });
+
+  it('an unknown livenessMode names the row', async () => {
+    p.teamState([row('claude', 60, { livenessMode: 'pane-scrape' })]);
+    const r = await liveness(pair('claude'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^okstra-worker-liveness: ${TEAM_STATE}: workers\\[0\\]\\.livenessMode: .*\\n$`));
+  });
+});
