@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '@okstra/cli-kit';
+import { collectVerdicts, collectVerdictsWithProblems } from './collect.js';
+import { extractPlanItems } from './extract.js';
+import { parseFixability, parseVerdictValue } from './verdict-grammar.js';
+import { EXAMPLE_CLAUDE, EXAMPLE_CODEX, examplePlan } from './test-support/fixtures.js';
+
+const QUEUE = ['P-Opt-1', 'P-Step-1-1', 'P-Val-1-1'];
+
+function response(blocks: string, workerId = 'codex') {
+  return { workerId, file: `${workerId}.md`, markdown: blocks };
+}
+
+function problemOf(markdown: string, queue = QUEUE) {
+  const { problems } = collectVerdictsWithProblems(queue, [response(markdown)]);
+  return problems;
+}
+
+const OK_TAIL = '### P-Step-1-1\n**Verdict**: AGREE\n\n### P-Val-1-1\n**Verdict**: SUPPLEMENT\n**Basis**: add a timeout\n';
+
+describe('collectVerdicts on the committed example responses', () => {
+  const queue = extractPlanItems(examplePlan()).map((i) => i.id);
+  const envelope = collectVerdicts(queue, [
+    { workerId: 'codex', file: 'codex.md', markdown: readFileSync(EXAMPLE_CODEX, 'utf8') },
+    { workerId: 'claude', file: 'claude.md', markdown: readFileSync(EXAMPLE_CLAUDE, 'utf8') },
+  ]);
+
+  it('reads every item of both workers, contributors sorted, verdicts sorted by worker', () => {
+    expect(envelope.contributors).toEqual(['claude', 'codex']);
+    expect(envelope.items.map((i) => i.id)).toEqual(queue);
+    expect(envelope.items.every((i) => i.verdicts.map((v) => v.workerId).join() === 'claude,codex')).toBe(true);
+  });
+
+  it('reads the mixed spellings: DISAGREE(b) + "in place" in CRLF, DISAGREE [d] with a Fixability field, lowercase agree', () => {
+    const get = (id: string, w: string) => envelope.items.find((i) => i.id === id)!.verdicts.find((v) => v.workerId === w)!;
+    expect(get('P-Step-3-2', 'codex')).toEqual({
+      workerId: 'codex', verdict: 'DISAGREE', breakageKind: 'b', fixability: 'in-place',
+      basis: 'The files cell lists src/payments/…/outbox-registry.ts, which does not resolve. The registry is\nsrc/payments/outbox/registry.ts:1. Fix the path in the row.',
+    });
+    expect(get('P-Val-3-2', 'claude')).toMatchObject({ verdict: 'DISAGREE', breakageKind: 'd', fixability: 'in-place' });
+    expect(get('P-Opt-1', 'codex')).toMatchObject({ verdict: 'AGREE', breakageKind: null, fixability: null });
+    expect(get('P-Step-2-4', 'codex').verdict).toBe('SUPPLEMENT');
+    expect(get('P-Step-1-2', 'claude').verdict).toBe('AGREE');
+  });
+
+  it('ignores the fake heading inside a code fence (the Step-3-2 block keeps its AGREE)', () => {
+    expect(envelope.items.find((i) => i.id === 'P-Step-3-2')!.verdicts.find((v) => v.workerId === 'claude')!.verdict).toBe('AGREE');
+  });
+});
+
+describe('verdict grammar', () => {
+  it.each([
+    ['DISAGREE (b)', 'b'], ['DISAGREE(b)', 'b'], ['DISAGREE [b]', 'b'], ['disagree (B) — path', 'b'], ['Disagree[e]', 'e'],
+  ])('%s → DISAGREE kind %s', (text, kind) => {
+    expect(parseVerdictValue(text)).toMatchObject({ verdict: 'DISAGREE', kind });
+  });
+
+  it('reads AGREE / SUPPLEMENT in any case and refuses other words', () => {
+    expect(parseVerdictValue('agree.')?.verdict).toBe('AGREE');
+    expect(parseVerdictValue('Supplement — see basis')?.verdict).toBe('SUPPLEMENT');
+    expect(parseVerdictValue('AGREEMENT')).toBeNull();
+    expect(parseVerdictValue('SURVIVES')).toBeNull();
+  });
+
+  it('reads fixability spellings', () => {
+    expect(parseFixability('in place — trivial')).toBe('in-place');
+    expect(parseFixability('In_Place')).toBe('in-place');
+    expect(parseFixability('RE-PLAN')).toBe('replan');
+    expect(parseFixability('needs clarification: ask about keys')).toBe('needs-clarification');
+    expect(parseFixability('easy')).toBeNull();
+  });
+
+  it('takes the kind from a Breakage kind field and the fixability from inside the parentheses', () => {
+    const env = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE\n**Breakage kind**: (c) out of order\n**Fixability**: replan\n\n' + OK_TAIL)]);
+    expect(env.items[0].verdicts[0]).toMatchObject({ breakageKind: 'c', fixability: 'replan' });
+    const env2 = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE (a, needs-clarification)\n\n' + OK_TAIL)]);
+    expect(env2.items[0].verdicts[0]).toMatchObject({ breakageKind: 'a', fixability: 'needs-clarification' });
+  });
+
+  it('ignores Fixability/Breakage fields on AGREE (LLMs write "n/a")', () => {
+    const env = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: AGREE\n**Fixability**: n/a\n\n' + OK_TAIL)]);
+    expect(env.items[0].verdicts[0]).toMatchObject({ verdict: 'AGREE', fixability: null, breakageKind: null });
+  });
+});
+
+describe('hard errors name worker, item and line', () => {
+  it('an assigned item left unanswered (no block)', () => {
+    const p = problemOf('Preamble.\n\n### P-Opt-1\n**Verdict**: AGREE\n\n### P-Step-1-1\n**Verdict**: AGREE\n');
+    expect(p).toEqual([{ workerId: 'codex', itemId: 'P-Val-1-1', file: 'codex.md', line: 8, message: expect.stringMatching(/^assigned item left unanswered/) }]);
+  });
+
+  it('a block with no Verdict value', () => {
+    expect(problemOf('### P-Opt-1\n**Basis**: looked at it\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 1, message: expect.stringMatching(/no \*\*Verdict\*\* value/) }]);
+  });
+
+  it('a verdict for an item outside the queue', () => {
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Step-9-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Step-9-1', line: 4, message: 'verdict for an item outside the persisted queue' }]);
+  });
+
+  it('a DISAGREE with no breakage kind', () => {
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE\n**Fixability**: in-place\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 2, message: expect.stringMatching(/no breakage kind/) }]);
+  });
+
+  it('a DISAGREE without fixability', () => {
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (b)\n**Basis**: path\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 2, message: expect.stringMatching(/without a fixability value/) }]);
+  });
+
+  it('a kind outside a–e, an unknown fixability, an unknown verdict word, two kinds that disagree', () => {
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (f)\n**Fixability**: in-place\n\n' + OK_TAIL)[0].message).toBe("breakage kind 'f' is not one of a-e");
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Fixability**: easy\n\n' + OK_TAIL)[0]).toMatchObject({ line: 3, message: expect.stringMatching(/unknown fixability 'easy'/) });
+    expect(problemOf('### P-Opt-1\n**Verdict**: REFUTED\n\n' + OK_TAIL)[0].message).toMatch(/unknown verdict 'REFUTED'/);
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Breakage kind**: b\n**Fixability**: replan\n\n' + OK_TAIL)[0].message).toMatch(/disagree/);
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE (b)\n\n' + OK_TAIL)[0].message).toBe("AGREE takes no breakage kind (got 'b')");
+  });
+
+  it('an item answered twice, and two Verdict lines in one block', () => {
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 4, message: 'item answered twice (first at line 1)' }]);
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n**Verdict**: DISAGREE (a)\n\n' + OK_TAIL)[0].message).toMatch(/more than one \*\*Verdict\*\*/);
+  });
+
+  it('blocks inside code fences and block quotes are not read, so the item is unanswered', () => {
+    expect(problemOf('```md\n### P-Opt-1\n**Verdict**: AGREE\n```\n\n> ### P-Opt-1\n> **Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', message: expect.stringMatching(/unanswered/) }]);
+  });
+
+  it('collectVerdicts throws one InputError: file, line, worker, item, and the count of the rest', () => {
+    let caught: unknown;
+    try {
+      collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE (b)\n')]);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(InputError);
+    expect((caught as InputError).toLine()).toBe('codex.md: line 2: worker codex: item P-Opt-1: DISAGREE without a fixability value (in-place, replan or needs-clarification) (and 2 more problems)');
+  });
+
+  it('refuses the same worker twice; no responses at all gives an envelope with no contributors', () => {
+    expect(() => collectVerdicts(QUEUE, [response(OK_TAIL), response(OK_TAIL)])).toThrow(/more than one --result/);
+    expect(collectVerdicts(QUEUE, [])).toEqual({ schemaVersion: '1.0', contributors: [], items: QUEUE.map((id) => ({ id, verdicts: [] })) });
+  });
+
+  it('matches ids case-insensitively and tolerates CRLF, trailing text in headings and list-style fields', () => {
+    const md = '# Plan check\r\n\r\n### p-opt-1 — option\r\n- **Verdict:** Agree\r\n\r\n#### P-Step-1-1: RED step\r\nVerdict: disagree [e]\r\nFixability: replan\r\nBasis: the command cannot fail\r\n\r\n### `P-Val-1-1`\r\n**Verdict**: SUPPLEMENT\r\n';
+    const env = collectVerdicts(QUEUE, [response(md)]);
+    expect(env.items.map((i) => i.verdicts[0].verdict)).toEqual(['AGREE', 'DISAGREE', 'SUPPLEMENT']);
+    expect(env.items[1].verdicts[0]).toMatchObject({ breakageKind: 'e', fixability: 'replan', basis: 'the command cannot fail' });
+  });
+});
