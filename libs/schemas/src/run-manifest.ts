@@ -40,6 +40,19 @@ export const WorkerDispatch = z.looseObject({
   pid: z.number().int().nullable().optional(),
   promptPath: ArtifactPath.optional(),
   jobsFile: ArtifactPath.nullable().optional(),
+  /** okstra-team: the okstra-generated job file the wrapper ran (`exec --job`). */
+  jobPath: ArtifactPath.optional(),
+  /** okstra-team: `/proc` start time of `pid` (degraded subprocess), so a recycled pid is not taken for the wrapper. */
+  pidStartTime: z.string().nullable().optional(),
+  /** okstra-team: the tmux server socket path and session of a `tmux-pane` dispatch. */
+  tmuxSocket: z.string().nullable().optional(),
+  tmuxSession: z.string().nullable().optional(),
+  /** okstra-team: true when the pane lives in a detached session okstra created (removed with its last pane). */
+  sessionCreated: z.boolean().optional(),
+  /** okstra-team: the cmux surface of a `cmux-pane` dispatch. */
+  surfaceId: z.string().nullable().optional(),
+  /** okstra-team: when teardown closed this pane (a second teardown skips it). */
+  tornDownAt: Timestamp.nullable().optional(),
 });
 export type WorkerDispatch = z.infer<typeof WorkerDispatch>;
 

@@ -5,3 +5,4 @@
  */
 export * from './transitions.js';
 export * from './store.js';
+export * from './wrapper-verdict.js';

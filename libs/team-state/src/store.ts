@@ -17,6 +17,8 @@ export interface WorkerTransition extends Transition {
    * an unknown worker is an input error.
    */
   createRow?: Omit<TeamStateRow, 'workerId' | 'status' | 'attempt'>;
+  /** Row fields (paths, livenessMode, provider, role) set together with an applied transition — dispatch records the job's paths here. */
+  set?: Partial<Omit<TeamStateRow, 'workerId' | 'status' | 'attempt' | 'startedAt' | 'endedAt'>>;
 }
 
 /** Per-worker outcome of {@link transitionWorkers}. */
@@ -51,6 +53,7 @@ export async function transitionWorkers(path: string, transitions: readonly Work
         at = workers.length - 1;
       }
       const result = applyTransition(workers[at]!, t);
+      if (result.applied && t.set) result.row = { ...result.row, ...t.set };
       workers[at] = result.row;
       outcomes.push(result.applied
         ? { workerId: t.workerId, applied: true, row: result.row }

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { action, createBaseProgram, NotImplementedError, type CliContext } from '@okstra/cli-kit';
+import { action, createBaseProgram, type CliContext } from '@okstra/cli-kit';
 
 /**
  * Argument definitions of `okstra-team` (0.161.0 docs/cli.md team and
@@ -7,18 +7,19 @@ import { action, createBaseProgram, NotImplementedError, type CliContext } from 
  */
 export function createProgram(ctx: CliContext): Command {
   const program = createBaseProgram(ctx, 'Dispatch, await and tear down okstra worker panes; worker-state transitions');
-  const todo = (what: string) => action(ctx, () => { throw new NotImplementedError(`okstra-team ${what}`); });
 
   program.command('dispatch').description('Start each job of a run manifest or jobs file in its own pane')
     .requiredOption('--project-root <dir>').requiredOption('--run-manifest <path>').option('--workers <csv>')
-    .option('--jobs-file <path>').option('--dispatch-kind <kind>').option('--dry-run').action(todo('dispatch'));
+    .option('--jobs-file <path>').option('--dispatch-kind <kind>').option('--dry-run')
+    .action(action(ctx, async (opts) => (await import('../commands/dispatch.js')).runDispatch(opts, ctx)));
   program.command('await').description('Wait until every dispatched job has a terminal status')
     .requiredOption('--project-root <dir>').requiredOption('--run-manifest <path>').option('--deadline <minutes>').option('--json')
-    .action(todo('await'));
+    .action(action(ctx, async (opts) => (await import('../commands/await.js')).runAwait(opts, ctx)));
   program.command('teardown').description('Close the panes okstra created for this run')
     .requiredOption('--project-root <dir>').requiredOption('--run-manifest <path>').option('--dry-run').option('--json')
-    .action(todo('teardown'));
-  program.command('exec').description('Run one provider CLI for one job (the pane wrapper)').requiredOption('--job <path>').action(todo('exec'));
+    .action(action(ctx, async (opts) => (await import('../commands/teardown.js')).runTeardown(opts, ctx)));
+  program.command('exec').description('Run one provider CLI for one job (the pane wrapper)').requiredOption('--job <path>')
+    .action(action(ctx, async (opts) => (await import('../commands/exec.js')).runExec(opts, ctx)));
   const ws = program.command('worker-state').description('Persisted worker rows');
   ws.command('transition').description('Atomically update one persisted worker row')
     .requiredOption('--team-state <path>').requiredOption('--worker <id>')

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { wrapperArgv } from './wrapper-argv.js';
+
+/**
+ * Start the wrapper as a detached subprocess (the degraded, pane-less
+ * dispatch): its own process group, stdio closed (the wrapper writes its own
+ * `.log`), not waited for.
+ * @returns pid and its start time (see {@link processStartTime}); pid null when it could not start.
+ */
+export function startDetachedWrapper(jobPath: string, cwd: string, env: NodeJS.ProcessEnv): { pid: number | null; pidStartTime: string | null } {
+  const [file, ...args] = wrapperArgv(jobPath);
+  const child = spawn(file!, args, { cwd, env, detached: true, stdio: 'ignore' });
+  child.on('error', () => undefined);
+  child.unref();
+  const pid = child.pid ?? null;
+  return { pid, pidStartTime: pid === null ? null : processStartTime(pid) };
+}
+
+/**
+ * A process's start time as the kernel records it (`/proc/<pid>/stat` field
+ * 22, clock ticks since boot), so a recycled pid is not mistaken for the
+ * wrapper. null when unavailable (not Linux, or no such process).
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return fields[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when `pid` runs and (when recorded) still has the recorded start time; a zombie counts as dead. */
+export function isWrapperAlive(pid: number, pidStartTime: string | null | undefined): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') return false;
+    return !pidStartTime || fields[19] === pidStartTime;
+  } catch {
+    return !pidStartTime;
+  }
+}

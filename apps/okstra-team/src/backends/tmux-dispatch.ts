@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { chunkIntoWindows, DETACHED_SIZE, panesPerWindow } from '../dispatch/placement.js';
+import { sequence, Tmux } from './tmux.js';
+import { wrapperArgv } from './wrapper-argv.js';
+
+/** A job to place in a tmux pane: the wrapper's job file, and the pane title (the role). */
+export interface PaneJob { workerId: string; title: string; jobPath: string }
+
+/** Where one job ended up: a pane, or the reason there is none (the job then degrades). */
+export type PanePlacement =
+  | { workerId: string; paneId: string; session: string; sessionCreated: boolean; socketPath: string; windowName: string }
+  | { workerId: string; paneId: null; reason: string };
+
+/** Options of {@link dispatchToTmux}. */
+export interface TmuxDispatchOptions {
+  env: NodeJS.ProcessEnv;
+  /** Ownership tag value stored in the pane user option `@okstra-run`. */
+  runTag: string;
+  dispatchKind: string;
+}
+
+/** Name of the detached session okstra creates for a run (one per run, reused by later dispatches). */
+export function detachedSessionName(runTag: string): string {
+  return `okstra-${createHash('sha256').update(runTag).digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Start each job's wrapper in its own tmux pane (okstra-team issue, dispatch):
+ * inside the current session when `$TMUX` is set (new okstra windows, the
+ * lead's window untouched), else in a detached session okstra creates with an
+ * explicit size (or reuses for this run). okstra computes placement (windows
+ * of at most {@link panesPerWindow} tiled panes), sets `remain-on-exit` on its
+ * windows before any pane can exit, titles each pane with its role and tags
+ * it `@okstra-run=<runTag>`. Each window is one tmux invocation (no waits
+ * between panes); tags and titles one more. A window that cannot be created
+ * leaves its jobs unplaced with the reason (no tmux, no server, no space).
+ */
+export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatchOptions): Promise<PanePlacement[]> {
+  const tmux = new Tmux(opts.env);
+  const fail = (reason: string) => jobs.map((j) => ({ workerId: j.workerId, paneId: null, reason }));
+  const inside = Boolean(opts.env.TMUX && opts.env.TMUX_PANE);
+  let sessionTarget: string;
+  let sessionName: string;
+  let size: { cols: number; rows: number };
+  let createSession = false;
+  if (inside) {
+    const r = await tmux.run(['display-message', '-p', '-t', opts.env.TMUX_PANE!, '#{session_id}\t#{session_name}\t#{window_width}\t#{window_height}']);
+    if (r.missing) return fail('tmux not found on PATH');
+    if (!r.ok) return fail(`tmux: ${r.stderr}`);
+    const [id, name, w, h] = r.stdout.trim().split('\t');
+    sessionTarget = id!;
+    sessionName = name!;
+    size = { cols: Number(w), rows: Number(h) };
+  } else {
+    sessionName = detachedSessionName(opts.runTag);
+    const has = await tmux.run(['has-session', '-t', `=${sessionName}`]);
+    if (has.missing) return fail('tmux not found on PATH');
+    createSession = !has.ok;
+    sessionTarget = `=${sessionName}`;
+    size = DETACHED_SIZE;
+  }
+  const windows = chunkIntoWindows(jobs, Math.max(1, panesPerWindow(size.cols, size.rows)));
+  const placements: PanePlacement[] = [];
+  let socketPath = '';
+  let ordinal = 0;
+  for (const win of windows) {
+    const windowName = `okstra-${opts.dispatchKind}-${++ordinal}-${process.pid}`;
+    const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName });
+    if (!created.ok) {
+      placements.push(...win.map((j) => ({ workerId: j.workerId, paneId: null, reason: created.reason })));
+      continue;
+    }
+    if (createSession) {
+      createSession = false;
+      sessionTarget = `=${sessionName}`;
+    }
+    if (!socketPath) {
+      const s = await tmux.run(['display-message', '-p', '-t', created.paneIds[0]!, '#{socket_path}']);
+      socketPath = s.stdout.trim();
+    }
+    win.forEach((job, i) => {
+      const paneId = created.paneIds[i];
+      placements.push(paneId
+        ? { workerId: job.workerId, paneId, session: sessionName, sessionCreated: !inside, socketPath, windowName }
+        : { workerId: job.workerId, paneId: null, reason: `tmux: ${created.reason || 'no space for new pane'}` });
+    });
+  }
+  const tagged = placements.flatMap((p, i) => (p.paneId ? [[
+    ['set-option', '-p', '-t', p.paneId, '@okstra-run', opts.runTag],
+    ['select-pane', '-t', p.paneId, '-T', jobs.find((j) => j.workerId === placements[i]!.workerId)!.title],
+  ]] : []).flat());
+  if (tagged.length > 0) await tmux.run(sequence(tagged));
+  return placements;
+}
+
+interface WindowSpec { createSession: boolean; sessionName: string; sessionTarget: string; windowName: string }
+
+/**
+ * One tmux invocation: the window (or the session) with the first pane,
+ * `remain-on-exit` and border titles on that okstra window, then a split +
+ * `tiled` layout per further pane. Prints one pane id per created pane; a
+ * split that fails ends the sequence (the remaining jobs get no pane).
+ */
+async function createWindow(tmux: Tmux, jobs: readonly PaneJob[], spec: WindowSpec): Promise<{ ok: true; paneIds: string[]; reason: string } | { ok: false; reason: string }> {
+  const win = spec.createSession ? `=${spec.sessionName}:=${spec.windowName}` : `${spec.sessionTarget}:=${spec.windowName}`;
+  const first = spec.createSession
+    ? ['new-session', '-d', '-s', spec.sessionName, '-n', spec.windowName, '-x', String(DETACHED_SIZE.cols), '-y', String(DETACHED_SIZE.rows), '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)]
+    : ['new-window', '-d', '-t', `${spec.sessionTarget}:`, '-n', spec.windowName, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)];
+  const commands = [
+    first,
+    ['set-option', '-w', '-t', win, 'remain-on-exit', 'on'],
+    ['set-option', '-w', '-t', win, 'pane-border-status', 'top'],
+    ['set-option', '-w', '-t', win, 'allow-rename', 'off'],
+    ...jobs.slice(1).flatMap((job) => [
+      ['split-window', '-d', '-t', win, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(job.jobPath)],
+      ['select-layout', '-t', win, 'tiled'],
+    ]),
+  ];
+  const r = await tmux.run(sequence(commands));
+  if (r.missing) return { ok: false, reason: 'tmux not found on PATH' };
+  const paneIds = r.stdout.split('\n').map((s) => s.trim()).filter((s) => /^%\d+$/.test(s));
+  if (paneIds.length === 0) return { ok: false, reason: `tmux: ${r.stderr || 'pane creation failed'}` };
+  return { ok: true, paneIds, reason: r.ok ? '' : r.stderr };
+}

@@ -1,0 +1,153 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { InputError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { probeWorkers } from '@okstra/heartbeat';
+import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
+import { isRetryable, readTeamState, transitionWorkers, type WorkerTransition } from '@okstra/team-state';
+import { isWrapperAlive } from '../backends/subprocess.js';
+import { listPanes, Tmux, type PaneInfo } from '../backends/tmux.js';
+import { workerDeadlineMs } from '../await/deadline.js';
+import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from '../await/judge.js';
+import { latestDispatches, loadRun } from '../dispatch/run-context.js';
+
+/** Flags of `team await` (0.161.0 docs/cli.md team row). */
+export interface AwaitOptions { projectRoot: string; runManifest: string; deadline?: string; json?: boolean }
+
+/** One worker in await's output; `status`/`durationMs` are what `collect-results --dispatch` takes. */
+interface AwaitRow { workerId: string; dispatchKind: string; backend: string; status: string; durationMs: number; reason: string | null; attempt: number; retryable: boolean }
+
+/**
+ * `okstra-team await`: poll until every worker's newest dispatch has ended
+ * (ARCHITECTURE.md §7). Each poll reads the artifacts (terminal rows, status
+ * sidecars + completion paths), each tmux server's panes once
+ * (`pane_dead`/`pane_dead_status`), the pid + start time of degraded
+ * subprocesses, and runs ONE libs/heartbeat `probeWorkers` over the
+ * still-running workers; `stalled` → timeout, `did-not-launch` → error, a
+ * dead pane/process without a status sidecar → error, past the deadline →
+ * timeout. await records those terminal transitions (one locked write per
+ * poll) and never re-dispatches. Exit 0 all completed, 1 otherwise.
+ */
+export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes(opts.deadline);
+  const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
+  const records = latestDispatches(run.manifest.workerDispatches).sort((a, b) => (a.workerId < b.workerId ? -1 : 1));
+  if (records.length === 0) throw new InputError('no workerDispatches to await (run okstra team dispatch first)', { file: run.manifestPath, field: 'workerDispatches' });
+  const deadlineMs = workerDeadlineMs(run.manifest.taskType, overrideMinutes);
+  const pollMs = Number(io.env.OKSTRA_TEAM_POLL_MS) > 0 ? Number(io.env.OKSTRA_TEAM_POLL_MS) : 2000;
+  const probeOpts = livenessOptions(io.env);
+  const ended = new Map<string, Ended>();
+  const tty = Boolean(io.stderr.isTTY);
+  for (;;) {
+    const now = io.now();
+    const state = await readTeamState(run.teamStatePath);
+    const rowOf = (id: string) => state.workers.find((w) => w.workerId === id);
+    const pending = records.filter((r) => !ended.has(r.workerId));
+    const panes = await panesBySocket(pending, io.env);
+    const toRecord: WorkerTransition[] = [];
+    const probeThese: WorkerDispatch[] = [];
+    for (const rec of pending) {
+      const row = rowOf(rec.workerId);
+      if (!row) throw new InputError(`no worker row '${rec.workerId}' for a recorded dispatch`, { file: run.teamStatePath, field: 'workers' });
+      let end = await endedFromArtifacts(run.projectRoot, row, rec, now);
+      if (!end) {
+        const gone = processGone(rec, panes);
+        // The wrapper writes its sidecar before it exits: re-read so a worker that just finished is not called dead.
+        if (gone) end = (await endedFromArtifacts(run.projectRoot, row, rec, now)) ?? { status: 'error', reason: gone, durationMs: elapsed(row.startedAt, now), record: true };
+        else if (elapsed(row.startedAt, now) > deadlineMs) end = { status: 'timeout', reason: `deadline of ${deadlineMs / 60_000} min exceeded`, durationMs: elapsed(row.startedAt, now), record: true };
+        else probeThese.push(rec);
+      }
+      if (end) settle(rec, row.startedAt ?? undefined, end);
+    }
+    if (probeThese.length > 0) {
+      const verdicts = await probeWorkers(probeThese.map((r) => ({ teamStatePath: run.teamStatePath, workerId: r.workerId })), { ...probeOpts, now: io.now });
+      for (const v of verdicts) {
+        if (v.healthy) continue;
+        const row = rowOf(v.workerId)!;
+        const rec = probeThese.find((r) => r.workerId === v.workerId)!;
+        const late = await readCurrentStatus(run.projectRoot, row);
+        if (late) continue; // finished during the probe: judged from its sidecar next poll
+        settle(rec, row.startedAt ?? undefined, v.verdict === 'stalled'
+          ? { status: 'timeout', reason: `stalled: ${v.reason}`, durationMs: elapsed(row.startedAt, io.now()), record: true }
+          : { status: 'error', reason: `did-not-launch: ${v.reason}`, durationMs: elapsed(row.startedAt, io.now()), record: true });
+      }
+    }
+    if (toRecord.length > 0) await transitionWorkers(run.teamStatePath, toRecord);
+    if (tty) io.stderr.write(`\r\x1b[K${statusLine(records, ended, state.workers, io.now())}`);
+    if (ended.size === records.length) break;
+    await delay(pollMs);
+
+    function settle(rec: WorkerDispatch, startedAt: string | undefined, end: Ended): void {
+      ended.set(rec.workerId, end);
+      if (end.record) toRecord.push({ workerId: rec.workerId, status: end.status, reason: end.reason, now: io.now(), ifStartedAt: startedAt });
+    }
+  }
+  if (tty) io.stderr.write('\n');
+  const finalState = await readTeamState(run.teamStatePath);
+  const rows: AwaitRow[] = records.map((rec) => {
+    const end = ended.get(rec.workerId)!;
+    const row = finalState.workers.find((w) => w.workerId === rec.workerId)!;
+    const status = isTerminal(row.status) ? row.status : end.status;
+    return {
+      workerId: rec.workerId, dispatchKind: rec.dispatchKind, backend: rec.backend, status,
+      durationMs: end.durationMs, reason: status === end.status ? end.reason : (row.reason ?? null),
+      attempt: row.attempt ?? 0, retryable: isRetryable({ status, attempt: row.attempt ?? 0 }),
+    };
+  });
+  const allCompleted = rows.every((r) => r.status === 'completed');
+  if (opts.json) {
+    writeJson(io, { allCompleted, dispatch: rows.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`), runManifest: opts.runManifest, workers: rows });
+  } else {
+    for (const r of rows) io.stdout.write(`${r.workerId}\t${r.status}\t${r.durationMs}\t${r.reason ?? ''}${r.retryable ? '\tretryable' : ''}\n`);
+  }
+  return allCompleted ? 0 : 1;
+}
+
+const isTerminal = (s: string) => s === 'completed' || s === 'timeout' || s === 'error' || s === 'not-run';
+
+function parseMinutes(raw: string): number {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--deadline expects a positive number of minutes, got '${raw}'`);
+  return n;
+}
+
+/** Liveness budget knobs (seconds) from the environment — for tests and slow hosts; defaults are libs/heartbeat's. */
+function livenessOptions(env: NodeJS.ProcessEnv): { launchGraceS?: number; maxIdleS?: number; stallConfirmS?: number } {
+  const num = (k: string) => (env[k] !== undefined && Number.isFinite(Number(env[k])) ? Number(env[k]) : undefined);
+  return { launchGraceS: num('OKSTRA_LIVENESS_LAUNCH_GRACE_S'), maxIdleS: num('OKSTRA_LIVENESS_MAX_IDLE_S'), stallConfirmS: num('OKSTRA_LIVENESS_STALL_CONFIRM_S') };
+}
+
+/** One `list-panes -a` per tmux server the pending dispatches live on. */
+async function panesBySocket(records: readonly WorkerDispatch[], env: NodeJS.ProcessEnv): Promise<Map<string, Map<string, PaneInfo> | null>> {
+  const out = new Map<string, Map<string, PaneInfo> | null>();
+  for (const rec of records) {
+    if (rec.backend !== 'tmux-pane' || !rec.tmuxSocket || out.has(rec.tmuxSocket)) continue;
+    const list = await listPanes(new Tmux(env, rec.tmuxSocket));
+    out.set(rec.tmuxSocket, list.ok ? new Map(list.panes.map((p) => [p.paneId, p])) : null);
+  }
+  return out;
+}
+
+/** Why the wrapper can no longer write its sidecar (its pane died or vanished, its process is gone), or null. */
+function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInfo> | null>): string | null {
+  if (rec.backend === 'tmux-pane' && rec.tmuxSocket && rec.paneId) {
+    const server = panes.get(rec.tmuxSocket);
+    const pane = server?.get(rec.paneId);
+    if (server === null || server === undefined) return `tmux server ${rec.tmuxSocket} is gone and no status sidecar was written`;
+    if (!pane) return `pane ${rec.paneId} is gone and no status sidecar was written`;
+    if (pane.dead) return `pane ${rec.paneId} exited (status ${pane.deadStatus ?? '?'}) without writing a status sidecar`;
+    return null;
+  }
+  if (rec.backend === 'subprocess' && rec.pid) {
+    return isWrapperAlive(rec.pid, rec.pidStartTime) ? null : `wrapper process ${rec.pid} exited without writing a status sidecar`;
+  }
+  return null;
+}
+
+function statusLine(records: readonly WorkerDispatch[], ended: Map<string, Ended>, rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>, now: Date): string {
+  return records.map((r) => {
+    const e = ended.get(r.workerId);
+    if (e) return `${r.workerId} ${e.status}`;
+    const row = rows.find((w) => w.workerId === r.workerId);
+    return `${r.workerId} ${Math.round(elapsed(row?.startedAt, now) / 1000)}s`;
+  }).join(' | ');
+}

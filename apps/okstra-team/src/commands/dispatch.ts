@@ -1,0 +1,130 @@
+import { accessSync, constants } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { writeJson, type CliContext } from '@okstra/cli-kit';
+import { toProjectRelative } from '@okstra/paths';
+import { assertProviderRole, buildLaunch, getProvider, loadProviderRegistry } from '@okstra/providers';
+import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
+import { writeJsonAtomic } from '@okstra/state-file';
+import { transitionWorkers } from '@okstra/team-state';
+import { dispatchToCmux } from '../backends/cmux.js';
+import { startDetachedWrapper } from '../backends/subprocess.js';
+import { dispatchToTmux } from '../backends/tmux-dispatch.js';
+import { loadRun, teamJobPath, updateWorkerDispatches } from '../dispatch/run-context.js';
+import { resolveDispatchJobs } from '../dispatch/resolve-jobs.js';
+
+/** Flags of `team dispatch` (0.161.0 docs/cli.md team row; cmux adapter text). */
+export interface DispatchOptions {
+  projectRoot: string;
+  runManifest: string;
+  workers?: string;
+  jobsFile?: string;
+  dispatchKind?: string;
+  dryRun?: boolean;
+}
+
+/**
+ * `okstra-team dispatch`: validate every job (paths inside the root, provider
+ * known and able to take the role) before touching anything; `--dry-run`
+ * prints the plan and stops. Otherwise: write each job file, set every row
+ * `in-progress` (+ `startedAt`) in one locked write BEFORE any pane starts,
+ * start the panes (tmux, or cmux for `terminalBackend=cmux-pane`), degrade
+ * what got no pane to a detached wrapper subprocess, and append one
+ * `workerDispatches[]` record per job (locked). Prints the records; exit 0.
+ */
+export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promise<number> {
+  const { io } = ctx;
+  const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
+  const plan = await resolveDispatchJobs({ ...run, jobsFile: opts.jobsFile, dispatchKind: opts.dispatchKind, workers: opts.workers });
+  const registry = await loadProviderRegistry(io.env.HOME);
+  const source = plan.jobsFile ?? run.manifestPath;
+  const launches = plan.jobs.map((job) => {
+    const provider = getProvider(registry, job.provider, { file: source, field: `${job.where}.provider` });
+    assertProviderRole(provider.manifest, job.role, { file: source, field: `${job.where}.role` });
+    const launch = buildLaunch(provider, { model: job.model, promptPath: job.promptPath, resultPath: job.resultPath, projectRoot: run.projectRoot });
+    return { job, provider, launch: { ...launch, file: resolveExecutable(launch.file, io.env) } };
+  });
+  const backend = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
+  const rel = (p: string) => toProjectRelative(run.projectRoot, p);
+  if (opts.dryRun) {
+    writeJson(io, {
+      dryRun: true, dispatchKind: plan.dispatchKind, backend, runManifest: rel(run.manifestPath),
+      jobs: launches.map(({ job, provider, launch }) => ({
+        workerId: job.workerId, provider: job.provider, providerSource: provider.source, role: job.role, title: job.role,
+        model: job.model, promptPath: rel(job.promptPath), completionPaths: job.completionPaths.map(rel),
+        jobPath: rel(teamJobPath(run.runDir, plan.dispatchKind, job.workerId)), command: [launch.file, ...launch.args],
+      })),
+    });
+    return 0;
+  }
+  const now = io.now();
+  const startedAt = now.toISOString();
+  const jobPaths = new Map<string, string>();
+  for (const { job, provider, launch } of launches) {
+    const jobPath = teamJobPath(run.runDir, plan.dispatchKind, job.workerId);
+    jobPaths.set(job.workerId, jobPath);
+    await writeJsonAtomic(jobPath, {
+      schemaVersion: '1.0', dispatchKind: plan.dispatchKind, workerId: job.workerId, provider: job.provider, role: job.role,
+      model: job.model, projectRoot: run.projectRoot, teamStatePath: run.teamStatePath, promptPath: job.promptPath,
+      resultPath: job.resultPath, completionPaths: job.completionPaths, promptDelivery: provider.manifest.promptDelivery,
+      command: launch, rowStartedAt: startedAt,
+    });
+  }
+  await transitionWorkers(run.teamStatePath, plan.jobs.map((job) => {
+    const rowPaths = {
+      provider: job.provider, role: job.role, promptPath: rel(job.promptPath), resultPath: rel(job.resultPath),
+      livenessMode: job.auditSidecarPath ? 'audit-heartbeat' as const : 'wrapper-status' as const,
+      auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
+    };
+    return { workerId: job.workerId, status: 'in-progress' as const, model: job.model, now, createRow: rowPaths, set: rowPaths };
+  }));
+  const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
+  const records: WorkerDispatch[] = [];
+  const base = (workerId: string) => {
+    const job = plan.jobs.find((j) => j.workerId === workerId)!;
+    return {
+      dispatchKind: plan.dispatchKind, workerId, startedAt, promptPath: rel(job.promptPath),
+      jobsFile: plan.jobsFile ? rel(plan.jobsFile) : null, jobPath: rel(jobPaths.get(workerId)!),
+    };
+  };
+  const degraded: Array<{ workerId: string; reason: string }> = [];
+  if (backend === 'cmux-pane') {
+    for (const p of await dispatchToCmux(paneJobs, io.env)) {
+      if (!('reason' in p)) records.push({ ...base(p.workerId), backend, paneId: p.paneId, surfaceId: p.surfaceId, degradedFrom: null, reason: null });
+      else degraded.push({ workerId: p.workerId, reason: p.reason });
+    }
+  } else {
+    for (const p of await dispatchToTmux(paneJobs, { env: io.env, runTag: run.runTag, dispatchKind: plan.dispatchKind })) {
+      if (!('reason' in p)) {
+        records.push({ ...base(p.workerId), backend, paneId: p.paneId, tmuxSocket: p.socketPath, tmuxSession: p.session, sessionCreated: p.sessionCreated, degradedFrom: null, reason: null });
+      } else degraded.push({ workerId: p.workerId, reason: p.reason });
+    }
+  }
+  for (const d of degraded) {
+    const { pid, pidStartTime } = startDetachedWrapper(jobPaths.get(d.workerId)!, run.projectRoot, io.env);
+    records.push({ ...base(d.workerId), backend: 'subprocess', paneId: null, pid, pidStartTime, degradedFrom: backend, reason: d.reason });
+    io.stderr.write(`${ctx.name}: ${d.workerId}: no ${backend} (${d.reason}); running the wrapper as a detached subprocess\n`);
+  }
+  const order = new Map(plan.jobs.map((j, i) => [j.workerId, i]));
+  records.sort((a, b) => order.get(a.workerId)! - order.get(b.workerId)!);
+  await updateWorkerDispatches(run.manifestPath, (existing) => [...existing, ...records]);
+  writeJson(io, { dispatchKind: plan.dispatchKind, dispatched: records });
+  return 0;
+}
+
+/**
+ * A bare executable name resolved on the dispatching shell's PATH, so the
+ * pane (whose environment is the tmux server's) runs the same binary.
+ * Left as is when not found: the wrapper then reports it did not start.
+ */
+function resolveExecutable(file: string, env: NodeJS.ProcessEnv): string {
+  if (file.includes('/') || isAbsolute(file)) return file;
+  for (const dir of (env.PATH ?? '').split(':').filter(Boolean)) {
+    try {
+      accessSync(`${dir}/${file}`, constants.X_OK);
+      return `${dir}/${file}`;
+    } catch {
+      // not in this PATH entry
+    }
+  }
+  return file;
+}

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { InputError, parseCsv } from '@okstra/cli-kit';
+import { auditSidecarPath, promptPath, resolveInsideRoot, runDirOfManifest, workerResultPath } from '@okstra/paths';
+import { JobsFile, jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
+import type { RunManifest } from '@okstra/schemas/run-manifest';
+import { readJsonFile } from '@okstra/state-file';
+
+/** A job with every path resolved (absolute) and checked to stay inside the project root. */
+export interface ResolvedJob {
+  workerId: string;
+  provider: string;
+  role: string;
+  model: string;
+  promptPath: string;
+  resultPath: string;
+  workerResultPath: string;
+  completionPaths: string[];
+  /** The audit sidecar the worker heartbeats into, when it has one (livenessMode `audit-heartbeat`). */
+  auditSidecarPath: string | null;
+  /** Where the job came from, for error messages (`jobs[2]` or `workerAssignments[1]`). */
+  where: string;
+}
+
+/** The jobs of one dispatch: their `dispatchKind` and where they came from. */
+export interface DispatchJobs {
+  dispatchKind: string;
+  jobsFile: string | null;
+  jobs: ResolvedJob[];
+}
+
+/**
+ * The jobs of a dispatch (ARCHITECTURE.md §7 jobs file; cmux adapter text):
+ * from `--jobs-file` (its `dispatchKind`; `--dispatch-kind` must equal it),
+ * or derived from the run manifest's `workerAssignments[]` (dispatchKind
+ * `initial`; only for `leadRuntime=external` or `terminalBackend=cmux-pane`
+ * runs). `--workers` narrows the set. Every path must stay inside the project
+ * root and every prompt must exist.
+ * @throws InputError (exit 2) naming the file and field.
+ */
+export async function resolveDispatchJobs(args: {
+  projectRoot: string;
+  manifestPath: string;
+  manifest: RunManifest;
+  jobsFile?: string;
+  dispatchKind?: string;
+  workers?: string;
+}): Promise<DispatchJobs> {
+  const { projectRoot, manifestPath, manifest } = args;
+  let out: DispatchJobs;
+  if (args.jobsFile) {
+    const file = resolveInsideRoot(projectRoot, args.jobsFile, '--jobs-file');
+    const doc = await readJsonFile(file, { schema: JobsFile, schemaVersions: jobsFileArtifact.versions });
+    if (args.dispatchKind !== undefined && args.dispatchKind !== doc.dispatchKind) {
+      throw new InputError(`--dispatch-kind '${args.dispatchKind}' does not match the file's dispatchKind '${doc.dispatchKind}'`, { file, field: 'dispatchKind' });
+    }
+    out = { dispatchKind: doc.dispatchKind, jobsFile: file, jobs: doc.jobs.map((job, i) => resolveJob(projectRoot, job, `jobs[${i}]`, file)) };
+  } else {
+    if (args.dispatchKind !== undefined && args.dispatchKind !== 'initial') {
+      throw new InputError(`--dispatch-kind '${args.dispatchKind}' needs --jobs-file (a manifest dispatch is 'initial')`, { field: '--dispatch-kind' });
+    }
+    if (manifest.leadRuntime !== 'external' && manifest.terminalBackend !== 'cmux-pane') {
+      throw new InputError(`leadRuntime '${manifest.leadRuntime}' with terminalBackend '${manifest.terminalBackend}': okstra team dispatches a manifest only for leadRuntime=external or terminalBackend=cmux-pane (pass --jobs-file)`, { file: manifestPath, field: 'leadRuntime' });
+    }
+    out = { dispatchKind: 'initial', jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest) };
+  }
+  const wanted = parseCsv(args.workers);
+  if (wanted.length > 0) {
+    const known = new Set(out.jobs.map((j) => j.workerId));
+    const unknown = wanted.filter((w) => !known.has(w));
+    if (unknown.length > 0) throw new InputError(`unknown worker(s) ${unknown.join(', ')} (jobs: ${[...known].join(', ')})`, { field: '--workers' });
+    out.jobs = out.jobs.filter((j) => wanted.includes(j.workerId));
+  }
+  for (const job of out.jobs) {
+    if (!existsSync(job.promptPath)) throw new InputError(`prompt file not found: ${job.promptPath}`, { file: out.jobsFile ?? manifestPath, field: `${job.where}.promptPath` });
+  }
+  return out;
+}
+
+function resolveJob(root: string, job: Job, where: string, file: string): ResolvedJob {
+  const inside = (p: string, field: string) => {
+    try {
+      return resolveInsideRoot(root, p, `${where}.${field}`);
+    } catch (error) {
+      throw error instanceof InputError ? new InputError(error.message, { file, field: error.field }) : error;
+    }
+  };
+  const completionPaths = job.completionPaths.map((p, k) => inside(p, `completionPaths[${k}]`));
+  const declaredAudit = typeof job.auditSidecarPath === 'string' ? inside(job.auditSidecarPath, 'auditSidecarPath') : null;
+  return {
+    workerId: job.workerId, provider: job.provider, role: job.role, model: job.modelExecutionValue,
+    promptPath: inside(job.promptPath, 'promptPath'), resultPath: inside(job.resultPath, 'resultPath'),
+    workerResultPath: inside(job.workerResultPath, 'workerResultPath'), completionPaths,
+    auditSidecarPath: declaredAudit ?? completionPaths.find((p) => p.endsWith('.audit.md')) ?? null, where,
+  };
+}
+
+function manifestJobs(root: string, manifestPath: string, manifest: RunManifest): ResolvedJob[] {
+  const runDir = runDirOfManifest(manifestPath);
+  const run = { taskType: manifest.taskType, seq: manifest.seq };
+  const seen = new Set<string>();
+  return manifest.workerAssignments.map((a, i) => {
+    const workerId = a.workerId ?? a.provider;
+    if (seen.has(workerId)) throw new InputError(`worker '${workerId}' is assigned twice`, { file: manifestPath, field: `workerAssignments[${i}]` });
+    seen.add(workerId);
+    const result = resolveInsideRoot(root, workerResultPath(runDir, workerId, run), `workerAssignments[${i}]`);
+    return {
+      workerId, provider: a.provider, role: a.role, model: a.executionValue,
+      promptPath: promptPath(runDir, workerId, run), resultPath: result, workerResultPath: result,
+      completionPaths: [result], auditSidecarPath: auditSidecarPath(runDir, workerId, run), where: `workerAssignments[${i}]`,
+    };
+  });
+}

@@ -1,0 +1,69 @@
+import { resolve } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
+import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
+import { RunManifest, runManifestArtifact, type WorkerDispatch } from '@okstra/schemas/run-manifest';
+import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { join } from 'node:path';
+
+/** A run as dispatch/await/teardown see it: root, manifest, team-state and the ownership tag. */
+export interface RunContext {
+  projectRoot: string;
+  manifestPath: string;
+  manifest: RunManifest;
+  runDir: string;
+  teamStatePath: string;
+  /** `@okstra-run` pane tag: `<taskKey>/<taskType>-<seq>[/stage-<N>]`. */
+  runTag: string;
+}
+
+/**
+ * Read the run manifest (inside `--project-root`) and resolve its team-state.
+ * @throws InputError (exit 2): missing root, manifest outside the root,
+ *   invalid manifest, team-state path escaping the root.
+ */
+export async function loadRun(cwd: string, projectRootArg: string, manifestArg: string): Promise<RunContext> {
+  const projectRoot = resolve(cwd, projectRootArg);
+  const manifestPath = resolveInsideRoot(projectRoot, resolve(cwd, manifestArg), '--run-manifest');
+  const manifest = await readJsonFile(manifestPath, { schema: RunManifest, schemaVersions: runManifestArtifact.versions });
+  let teamStatePath: string;
+  try {
+    teamStatePath = resolveInsideRoot(projectRoot, manifest.teamStatePath, 'teamStatePath');
+  } catch (error) {
+    throw error instanceof InputError ? new InputError(error.message, { file: manifestPath, field: 'teamStatePath' }) : error;
+  }
+  const stage = manifest.stage ? `/stage-${manifest.stage}` : '';
+  return {
+    projectRoot, manifestPath, manifest, runDir: runDirOfManifest(manifestPath), teamStatePath,
+    runTag: `${manifest.taskKey}/${manifest.taskType}-${manifest.seq}${stage}`,
+  };
+}
+
+/** `<run-dir>/state/team-jobs/<dispatchKind>-<worker>.job.json`: the okstra-generated wrapper job file (safe characters only). */
+export function teamJobPath(runDir: string, dispatchKind: string, workerId: string): string {
+  return join(runDir, 'state', 'team-jobs', `${dispatchKind}-${workerId}.job.json`);
+}
+
+/**
+ * One locked read-modify-write of the run manifest's `workerDispatches[]`
+ * (every other key kept as read). `update` gets the current records and
+ * returns the new list.
+ */
+export async function updateWorkerDispatches(manifestPath: string, update: (records: WorkerDispatch[]) => WorkerDispatch[]): Promise<WorkerDispatch[]> {
+  return withFileLock(manifestPath, async () => {
+    const raw = await readJsonFile<Record<string, unknown>>(manifestPath, { schemaVersions: runManifestArtifact.versions });
+    const parsed = await readJsonFile(manifestPath, { schema: RunManifest, schemaVersions: runManifestArtifact.versions });
+    const next = update(parsed.workerDispatches);
+    await writeJsonAtomic(manifestPath, { ...raw, workerDispatches: next });
+    return next;
+  });
+}
+
+/** The newest `workerDispatches[]` record of each worker, in first-dispatch order. */
+export function latestDispatches(records: readonly WorkerDispatch[]): WorkerDispatch[] {
+  const byWorker = new Map<string, WorkerDispatch>();
+  for (const r of records) {
+    byWorker.delete(r.workerId);
+    byWorker.set(r.workerId, r);
+  }
+  return [...byWorker.values()];
+}
