@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,7 +14,7 @@ import { okstra } from './run-tool.js';
  * parser of that format (ARCHITECTURE.md §7), so a prompt can never teach a
  * format the tools refuse.
  */
-const KINDS = ['heartbeat', 'evidence-ledger', 'reverify-adversarial', 'reverify-collaborative', 'plan-verdicts', 'jobs-file'] as const;
+const KINDS = ['heartbeat', 'heartbeat-command', 'evidence-ledger', 'reverify-adversarial', 'reverify-collaborative', 'plan-verdicts', 'jobs-file'] as const;
 const examples = corpusExamples();
 const at = (e: ExampleBlock) => `${e.file}:${e.line}`;
 const ofKind = (kind: string) => examples.filter((e) => e.kind === kind);
@@ -42,6 +43,17 @@ describe('example blocks in prompts/ and skills/', () => {
     lines.forEach((line, i) => expect(parseHeartbeatLine(line), `${e.file}:${e.line + i}: not a heartbeat: ${line}`).not.toBeNull());
   });
 
+  it.each(ofKind('heartbeat-command').map((e) => [at(e), e] as const))('heartbeat command %s: run by sh, appends a heartbeat of the current time', (_at, e) => {
+    const sidecar = write(join(scratch(), 'codex.audit.md'), '# Audit\n');
+    execFileSync('sh', ['-c', e.value.replaceAll('<audit-sidecar>', `'${sidecar}'`)]);
+    const added = readFileSync(sidecar, 'utf8').split('\n').slice(1).filter(Boolean);
+    expect(added.length, at(e)).toBe(1);
+    const hb = parseHeartbeatLine(added[0]);
+    expect(hb, `${at(e)}: wrote '${added[0]}'`).not.toBeNull();
+    // The command must take the time from the clock, not from a literal.
+    expect(Math.abs(hb!.at.getTime() - Date.now())).toBeLessThan(600_000);
+  });
+
   it.each(ofKind('jobs-file').map((e) => [at(e), e] as const))('jobs file %s: valid under the jobs-file schema', (_at, e) => {
     const parsed = JobsFile.safeParse(JSON.parse(e.value));
     expect(parsed.error?.issues ?? [], at(e)).toEqual([]);
@@ -55,8 +67,7 @@ describe('example blocks in prompts/ and skills/', () => {
     const response = write(join(dir, 'claude-plan-verify.md'), `Preamble the worker wrote.\n\n${e.value}\n`);
     const out = join(dir, 'verdicts.json');
     const run = await okstra('plan-items', 'collect-verdicts', '--result', `claude=${response}`, '--items', itemsFile, '--output', out);
-    expect(run.stderr, at(e)).toBe('');
-    expect(run.code).toBe(0);
+    expect(run.code, `${at(e)}: ${run.stderr}`).toBe(0);
     const envelope = JSON.parse(readFileSync(out, 'utf8'));
     const got = envelope.items.map((i: { id: string; verdicts: Array<Record<string, unknown>> }) => [i.id, i.verdicts[0].verdict, i.verdicts[0].breakageKind, i.verdicts[0].fixability]);
     expect(got.map((g: unknown[]) => g[0])).toEqual(ids);
