@@ -23,7 +23,7 @@ export const EXPLANATION_FIELDS = ['basis', 'explanation'] as const;
 /** One worker's response text. */
 export interface WorkerResponse {
   workerId: string;
-  /** The response file, for messages and `resultPath`. */
+  /** The response file as the caller named it: printed in messages, recorded as `resultPath`. */
   file: string;
   text: string;
 }

@@ -18,11 +18,11 @@ export async function runCollectResults(
   const dispatches = opts.dispatch.map(parseDispatchFlag);
   const files = opts.result.map((raw) => {
     const { key, value } = parseKeyValue('--result', raw);
-    return { workerId: key, file: pathArg(ctx.io, value) };
+    return { workerId: key, file: value, path: pathArg(ctx.io, value) };
   });
   const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
   const responses: WorkerResponse[] = [];
-  for (const f of files) responses.push({ ...f, text: await readTextFile(f.file, { maxBytes: MAX_RESPONSE_BYTES }) });
+  for (const f of files) responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
   const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode, responses, dispatches });
   checkResults(plan, results, { results: outputPath });
   await writeJsonAtomic(outputPath, results);
