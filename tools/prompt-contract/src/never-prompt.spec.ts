@@ -28,7 +28,7 @@ function shellText(markdown: string): Array<{ line: number; text: string }> {
 }
 
 /** `file:line: text` of every bare cp/mv/rm in shell fences and inline code of a Markdown text. */
-export function barePromptingCommands(markdown: string, file: string): string[] {
+function barePromptingCommands(markdown: string, file: string): string[] {
   return shellText(markdown)
     .filter(({ text }) => BARE.test(text.trim()) && !/\bcommand\s+(cp|mv|rm)\b/.test(text))
     .map(({ line, text }) => `${file}:${line}: ${text.trim()}`);
