@@ -31,9 +31,16 @@ function built(): Set<string> {
 /**
  * Paths the texts name that no tool reads or writes by a fixed name, each a
  * deliberate exception: the lead's own coverage-batch input to
- * apply-critic-gaps, and the never-prompt rule's `command cp` backup example.
+ * apply-critic-gaps, the plan-verify jobs file (read only through
+ * `--jobs-file`), the never-prompt rule's `command cp` backup example, and
+ * the state directory itself.
  */
-const NOT_OWNED = ['<run>/state/convergence-coverage-batch-<type>-<seq>.json', '<run>/state/convergence-work-<type>-<seq>.json.bak', '<run>/state/'];
+const NOT_OWNED = [
+  '<run>/state/convergence-coverage-batch-<type>-<seq>.json',
+  '<run>/state/plan-verify-jobs-<type>-<seq>.json',
+  '<run>/state/convergence-work-<type>-<seq>.json.bak',
+  '<run>/state/',
+];
 
 const fill = (p: string) => p.replaceAll('<run>', RUN).replaceAll('<type>', 'error-analysis').replaceAll('<seq>', '001').replaceAll('<N>', String(N)).replaceAll('<worker>', 'w');
 
