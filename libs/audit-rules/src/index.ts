@@ -15,3 +15,4 @@ export * from './audit-project.js';
 export * from './checks/index.js';
 export * from './worker-audit/ledger.js';
 export * from './worker-audit/rules.js';
+export * from './error-issue/index.js';

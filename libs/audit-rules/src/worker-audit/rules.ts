@@ -43,13 +43,24 @@ export async function checkWorkerResults(scope: WorkerAuditScope, files: FileInd
     workers = files
       .list(resultsDir)
       .map((name) => parseArtifactName(name, scope.taskType))
-      .filter((p) => p?.kind === 'worker-result' && p.seq === seq)
+      .filter((p) => p?.kind === 'worker-result' && p.seq === seq && !isRoundResponse(p.workerId!))
       .map((p) => p!.workerId!)
       .sort();
   }
   const failures: WorkerAuditFailure[] = [];
   for (const worker of workers) failures.push(...(await checkOneWorker(scope.runDir, worker, run, files)));
   return failures;
+}
+
+/**
+ * True for the worker part of a round response rather than a worker result:
+ * `<worker>-reverify-r<N>` (convergence round N, read by `convergence
+ * collect-results`) and `<worker>-plan-verify` (read by `plan-items
+ * collect-verdicts`) — libs/paths `reverifyResultPath` / `planVerifyResultPath`.
+ * Their format is those commands' contract, not the audit-sidecar rules'.
+ */
+export function isRoundResponse(workerPart: string): boolean {
+  return /-reverify-r[1-9][0-9]*$/.test(workerPart) || /-plan-verify$/.test(workerPart);
 }
 
 async function checkOneWorker(runDir: string, worker: string, run: { taskType: string; seq: string | number }, files: FileIndex): Promise<WorkerAuditFailure[]> {

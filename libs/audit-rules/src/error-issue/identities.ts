@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Identities of the machine, the user and the target projects that must never
+ * leave the machine (docs/error-issue.md "Identities"): user names, home
+ * directories, host names, project ids and names, task groups and ids,
+ * repository owners and names, and whatever the records themselves reveal
+ * (home-path user segments, emails, URL hosts). Strings shorter than
+ * {@link MIN_IDENTITY_LENGTH} are not kept: they cannot be told apart from ordinary words.
+ */
+export const MIN_IDENTITY_LENGTH = 3;
+
+/** A set of identity strings, compared case-insensitively. */
+export class IdentitySet {
+  private readonly values = new Map<string, string>();
+
+  /** Add identities (trimmed; short or empty ones ignored). */
+  add(...values: Array<string | null | undefined>): this {
+    for (const raw of values) {
+      const v = raw?.trim();
+      if (!v || v.length < MIN_IDENTITY_LENGTH) continue;
+      this.values.set(v.toLowerCase(), v);
+    }
+    return this;
+  }
+
+  /** Every identity, longest first (so `alice-corp` is replaced before `alice`). */
+  list(): string[] {
+    return [...this.values.values()].sort((a, b) => b.length - a.length || a.localeCompare(b));
+  }
+
+  /** Salted SHA-256 digests (sorted) for the plan file's last-gate re-check. */
+  digests(): string[] {
+    return [...new Set([...this.values.keys()].map(identityDigest))].sort();
+  }
+}
+
+const SALT = 'okstra-error-issue-identity-v1:';
+
+/** The digest of one identity (lower-cased), as stored in a plan's `identityDigests`. */
+export function identityDigest(value: string): string {
+  return createHash('sha256').update(SALT + value.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
+const HOME_SEGMENT = [
+  /\/home\/([^\s/'"`<>\\%]+)/g,
+  /\/Users\/([^\s/'"`<>\\%]+)/g,
+  /[A-Za-z]:(?:\\\\|\\|\/)Users(?:\\\\|\\|\/)([^\s/'"`<>\\%]+)/gi,
+  /%2[Ff](?:home|Users)%2[Ff]([^\s/'"`<>\\%]+)/g,
+];
+const EMAIL = /([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+const URL_HOST = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^@\s/]+@)?([^/\s:'"`<>)]+)/gi;
+const SCP_REMOTE = /\b[\w.-]+@([\w.-]+):([\w.-]+)\/([\w.-]+?)(?:\.git)?\b/g;
+const REPO_PATH = /(?:github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=$|[\s/'"`<>)#?])/gi;
+
+/**
+ * Harvest identities a text reveals by its shape: the user segment of home
+ * paths in every spelling (`/home/x`, `/Users/x`, `C:\Users\x`,
+ * `file:///home/x`, `%2Fhome%2Fx`), email addresses and their local parts and
+ * domains, URL hosts (and their labels), and repository owners/names of git remotes.
+ */
+export function harvestIdentities(text: string, into: IdentitySet): IdentitySet {
+  const decoded = safeDecode(text);
+  for (const t of decoded === text ? [text] : [text, decoded]) {
+    for (const re of HOME_SEGMENT) for (const m of t.matchAll(re)) into.add(m[1]);
+    for (const m of t.matchAll(EMAIL)) into.add(m[0], m[1], m[2], ...hostLabels(m[2]!));
+    for (const m of t.matchAll(URL_HOST)) into.add(m[1], ...hostLabels(m[1]!));
+    for (const m of t.matchAll(SCP_REMOTE)) into.add(m[1], m[2], m[3], `${m[2]}/${m[3]}`);
+    for (const m of t.matchAll(REPO_PATH)) into.add(m[1], m[2], `${m[1]}/${m[2]}`);
+  }
+  return into;
+}
+
+/** Identities of a git remote URL (`https://host/owner/name.git`, `git@host:owner/name.git`). */
+export function remoteIdentities(url: string, into: IdentitySet): IdentitySet {
+  const m = /[:/]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/.exec(url.trim());
+  if (m) into.add(m[1], m[2], `${m[1]}/${m[2]}`);
+  return harvestIdentities(url, into);
+}
+
+/** Labels of a host name that can identify it (not the public suffix, not `www`). */
+export function hostLabels(host: string): string[] {
+  const labels = host.toLowerCase().split('.');
+  return labels.slice(0, -1).filter((l) => l !== 'www' && l !== 'github' && l !== 'gitlab');
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/%2[Ff]/g, '/').replace(/%5[Cc]/g, '\\');
+  }
+}

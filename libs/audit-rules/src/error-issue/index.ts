@@ -1,0 +1,11 @@
+/** The error-issue pipeline (docs/error-issue.md; seed 000 `issue_signals.py` / `error_issue.py` row). */
+export * from './patterns.js';
+export * from './identities.js';
+export * from './normalize.js';
+export * from './signals.js';
+export * from './cluster.js';
+export * from './render.js';
+export * from './last-gate.js';
+export * from './match.js';
+export * from './inputs.js';
+export * from './plan.js';

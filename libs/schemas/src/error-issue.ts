@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { defineArtifact } from './artifact.js';
+
+/**
+ * One line of an `errors-*.jsonl` log (ARCHITECTURE.md §4; docs/error-issue.md
+ * "Inputs"). Only `message` is required; unknown keys are kept. `source` is the
+ * okstra component that logged it (`okstra-team`, `convergence`, `wrapper`…),
+ * `kind` a short error code, `detail` a stderr/stack excerpt.
+ */
+export const ErrorRecord = z.looseObject({
+  ts: z.string().optional(),
+  source: z.string().min(1).optional(),
+  kind: z.string().min(1).optional(),
+  message: z.string().min(1),
+  detail: z.string().optional(),
+  stderr: z.string().optional(),
+  stack: z.string().optional(),
+  exitCode: z.number().int().nullable().optional(),
+  taskKey: z.string().optional(),
+  taskType: z.string().optional(),
+  seq: z.string().optional(),
+  workerId: z.string().optional(),
+});
+export type ErrorRecord = z.infer<typeof ErrorRecord>;
+
+/** The three classes of a cluster (seed 000 `issue_signals.py` row). Only `okstra-defect` becomes a candidate. */
+export const IssueClassification = z.enum(['okstra-defect', 'environment-policy', 'target-code']);
+export type IssueClassification = z.infer<typeof IssueClassification>;
+
+/** The quantitative gate (docs/error-issue.md "Gate"): a cluster needs both thresholds. */
+export const IssueGate = z.looseObject({
+  /** Distinct runs the cluster was seen in (default 2). */
+  minRuns: z.number().int().min(1),
+  /** Records in the cluster (default 2). */
+  minRecords: z.number().int().min(1),
+});
+export type IssueGate = z.infer<typeof IssueGate>;
+
+/** `owner/name` of a GitHub repository. */
+export const RepoSlug = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'expected <owner>/<name>');
+
+/** A candidate's action: open a new issue, comment on the matched open one, or send nothing. */
+export const IssueDecision = z.enum(['create', 'comment', 'skip']);
+
+/** One issue candidate of a plan (docs/error-issue.md "Plan file"). Title and bodies are already anonymized. */
+export const IssueCandidate = z.looseObject({
+  /** The cluster fingerprint (12 hex); also the id `--approve` takes. */
+  id: z.string().regex(/^[0-9a-f]{12}$/),
+  classification: IssueClassification,
+  /** Signal name → number of records carrying it. */
+  signals: z.record(z.string(), z.number().int().min(0)),
+  counts: z.looseObject({ records: z.number().int(), runs: z.number().int(), projects: z.number().int() }),
+  /** Digest of the counts (no identities): an issue already carrying it has nothing new. */
+  evidenceDigest: z.string().regex(/^[0-9a-f]{12}$/),
+  title: z.string().min(1),
+  body: z.string().min(1),
+  commentBody: z.string().min(1),
+  decision: IssueDecision,
+  /** Why this decision (one line). */
+  decisionReason: z.string(),
+  match: z.looseObject({ number: z.number().int(), url: z.string(), state: z.string() }).nullable(),
+  /** Set by `submit` once sent; a second submit sends nothing for it. */
+  submitted: z.looseObject({ action: z.enum(['create', 'comment']), url: z.string() }).nullable(),
+});
+export type IssueCandidate = z.infer<typeof IssueCandidate>;
+
+/** Every cluster seen, candidate or not, without any identity. */
+export const IssueClusterSummary = z.looseObject({
+  fingerprint: z.string(),
+  classification: IssueClassification,
+  records: z.number().int(),
+  runs: z.number().int(),
+  projects: z.number().int(),
+  passedGate: z.boolean(),
+  candidate: z.boolean(),
+});
+
+/**
+ * The `error-issue plan` file (seed 000 `error_issue.py` row; docs/error-issue.md).
+ * `identityDigests` are salted SHA-256 digests of the identities found at plan
+ * time, so `submit`'s last gate can refuse them without the plan holding them.
+ */
+export const ErrorIssuePlan = z.looseObject({
+  schemaVersion: z.literal('1.0'),
+  repo: RepoSlug,
+  gate: IssueGate,
+  matching: z.looseObject({ status: z.enum(['checked', 'unchecked']), reason: z.string().nullable() }),
+  inputs: z.looseObject({ projects: z.number().int(), records: z.number().int(), violations: z.number().int(), skippedLines: z.number().int() }),
+  identityDigests: z.array(z.string()),
+  clusters: z.array(IssueClusterSummary),
+  candidates: z.array(IssueCandidate),
+});
+export type ErrorIssuePlan = z.infer<typeof ErrorIssuePlan>;
+
+export const errorIssuePlanArtifact = defineArtifact('error-issue-plan', ['1.0'], 'okstra error-issue plan file', ErrorIssuePlan);
+
+/** The `errorIssue` section of `~/.okstra/config.json` (other sections are kept, not read). */
+export const OkstraUserConfig = z.looseObject({
+  errorIssue: z
+    .looseObject({
+      repo: RepoSlug.optional(),
+      gate: IssueGate.partial().optional(),
+    })
+    .optional(),
+});
+export type OkstraUserConfig = z.infer<typeof OkstraUserConfig>;
