@@ -28,5 +28,5 @@ const SHELL_SAFE = /^[A-Za-z0-9@%+=:,./_-]+$/;
 export function cmuxExecLine(jobPath: string): string | null {
   const words = wrapperArgv(jobPath);
   if (!words.every((w) => SHELL_SAFE.test(w))) return null;
-  return ['exec', ...words].map((w) => `'${w}'`).join(' ');
+  return `exec ${words.map((w) => `'${w}'`).join(' ')}`;
 }

@@ -8,6 +8,7 @@ import { listPanes, Tmux, type PaneInfo } from '../backends/tmux.js';
 import { workerDeadlineMs } from '../await/deadline.js';
 import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from '../await/judge.js';
 import { latestDispatches, loadRun } from '../dispatch/run-context.js';
+import { unrecordedDispatches } from '../await/unrecorded.js';
 
 /** Flags of `team await` (0.161.0 docs/cli.md team row). */
 export interface AwaitOptions { projectRoot: string; runManifest: string; deadline?: string; json?: boolean }
@@ -30,7 +31,11 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const { io } = ctx;
   const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes(opts.deadline);
   const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
-  const records = latestDispatches(run.manifest.workerDispatches).sort((a, b) => (a.workerId < b.workerId ? -1 : 1));
+  const recorded = latestDispatches(run.manifest.workerDispatches);
+  const initialState = await readTeamState(run.teamStatePath);
+  const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, initialState.workers, recorded);
+  const records = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded]
+    .sort((a, b) => (a.workerId < b.workerId ? -1 : 1));
   if (records.length === 0) throw new InputError('no workerDispatches to await (run okstra team dispatch first)', { file: run.manifestPath, field: 'workerDispatches' });
   const deadlineMs = workerDeadlineMs(run.manifest.taskType, overrideMinutes);
   const pollMs = Number(io.env.OKSTRA_TEAM_POLL_MS) > 0 ? Number(io.env.OKSTRA_TEAM_POLL_MS) : 2000;
@@ -134,7 +139,7 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
     const pane = server?.get(rec.paneId);
     if (server === null || server === undefined) return `tmux server ${rec.tmuxSocket} is gone and no status sidecar was written`;
     if (!pane) return `pane ${rec.paneId} is gone and no status sidecar was written`;
-    if (pane.dead) return `pane ${rec.paneId} exited (status ${pane.deadStatus ?? '?'}) without writing a status sidecar`;
+    if (pane.dead) return `pane ${rec.paneId} exited (${pane.deadSignal !== null ? `signal ${pane.deadSignal}` : `status ${pane.deadStatus ?? '?'}`}) without writing a status sidecar`;
     return null;
   }
   if (rec.backend === 'subprocess' && rec.pid) {

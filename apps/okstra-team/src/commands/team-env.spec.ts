@@ -1,0 +1,172 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BIN, team } from '../test-support/bin.js';
+import { installCmuxStub, killServer, makeFixture, panes, pathWithoutTmux, privateSocket, removeFixtures, tmux, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+
+const socket = privateSocket();
+afterAll(() => { killServer(socket); removeFixtures(); });
+
+const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
+const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
+const waitFor = async (check: () => boolean) => { while (!check()) await new Promise((r) => setTimeout(r, 50)); };
+
+function jobsFile(f: Fixture, name: string, dispatchKind: string, jobs: Array<Record<string, unknown>>): string {
+  const path = join(f.runDir, 'state', name);
+  writeJsonFile(path, { schemaVersion: '1.0', dispatchKind, jobs });
+  return path;
+}
+const job = (f: Fixture, workerId: string, provider: string, role: string) => ({
+  workerId, provider, role, modelExecutionValue: 'stub-model', promptPath: rel(f, f.prompt(workerId)),
+  resultPath: rel(f, f.result(workerId)), workerResultPath: rel(f, f.result(workerId)), completionPaths: [rel(f, f.result(workerId))],
+});
+
+describe('dispatch input validation (exit 2, nothing written)', () => {
+  it('refuses a jobs-file path escaping the root, a dispatchKind mismatch, a role the provider lacks, an unsafe worker id', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket });
+    const before = readFileSync(f.teamStatePath, 'utf8');
+    const outside = team(['dispatch', ...run(f), '--jobs-file', join(f.root, '..', 'jobs.json')], { env: f.env });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/^okstra-team: --jobs-file: '.*jobs\.json' escapes the project root/);
+
+    const escaping = jobsFile(f, 'reverify-jobs-r1-error-analysis-001.json', 'reverify-r1', [{ ...job(f, 'alpha', 'stub-ok', 'worker-reverify-r1'), resultPath: '../../../../../../../etc/x.md' }]);
+    const e = team(['dispatch', ...run(f), '--jobs-file', escaping], { env: f.env });
+    expect(e.code).toBe(2);
+    expect(e.stderr).toBe(`okstra-team: ${escaping}: jobs[0].resultPath: '../../../../../../../etc/x.md' escapes the project root ${f.root}\n`);
+
+    const good = jobsFile(f, 'reverify-jobs-r2-error-analysis-001.json', 'reverify-r2', [job(f, 'alpha', 'stub-ok', 'worker-reverify-r2')]);
+    const mismatch = team(['dispatch', ...run(f), '--jobs-file', good, '--dispatch-kind', 'reverify-r3'], { env: f.env });
+    expect(mismatch.stderr).toBe(`okstra-team: ${good}: dispatchKind: --dispatch-kind 'reverify-r3' does not match the file's dispatchKind 'reverify-r2'\n`);
+    expect(mismatch.code).toBe(2);
+
+    const writer = jobsFile(f, 'report-writer-jobs-error-analysis-001.json', 'report-writer', [job(f, 'alpha', 'grok', 'report-writer')]);
+    const role = team(['dispatch', ...run(f), '--jobs-file', writer], { env: f.env });
+    expect(role.code).toBe(2);
+    expect(role.stderr).toBe(`okstra-team: ${writer}: jobs[0].role: provider 'grok' cannot take role 'report-writer' (needs report-writer; grok offers analysis, critic)\n`);
+
+    const evil = jobsFile(f, 'reverify-jobs-r4-error-analysis-001.json', 'reverify-r4', [{ ...job(f, 'alpha', 'stub-ok', 'worker-reverify-r4'), workerId: "a b';$(touch x)" }]);
+    const id = team(['dispatch', ...run(f), '--jobs-file', evil], { env: f.env });
+    expect(id.code).toBe(2);
+    expect(id.stderr).toMatch(/jobs\[0\]\.workerId: expected a worker id of letters, digits/);
+
+    expect(readFileSync(f.teamStatePath, 'utf8')).toBe(before);
+    expect(f.manifest().workerDispatches).toEqual([]);
+    expect(existsSync(join(f.runDir, 'state', 'team-jobs'))).toBe(false);
+  });
+});
+
+describe('dispatch environments (real tmux on a private socket)', () => {
+  it('inside $TMUX: workers go into new windows of the current session; teardown leaves the lead and a foreign pane alone', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-ok' }], { socket });
+    tmux(socket, ['new-session', '-d', '-s', 'lead', '-x', '120', '-y', '40', '--', 'sleep', '600']);
+    const lead = tmux(socket, ['display-message', '-p', '-t', '=lead:', '#{pane_id}\t#{socket_path}\t#{pid}\t#{session_id}']).stdout.trim().split('\t');
+    const foreign = tmux(socket, ['split-window', '-d', '-t', lead[0]!, '-P', '-F', '#{pane_id}', '--', 'sleep', '600']).stdout.trim();
+    const env = { ...f.env, TMUX: `${lead[1]},${lead[2]},${lead[3]!.slice(1)}`, TMUX_PANE: lead[0] };
+    delete env.OKSTRA_TMUX_SOCKET;
+    const d = team(['dispatch', ...run(f)], { env });
+    expect(d.code).toBe(0);
+    const records = f.manifest().workerDispatches;
+    expect(records.map((r: any) => [r.backend, r.tmuxSession, r.sessionCreated])).toEqual([['tmux-pane', 'lead', false], ['tmux-pane', 'lead', false]]);
+    expect(team(['await', ...run(f)], { env }).code).toBe(0);
+    const t = team(['teardown', ...run(f), '--json'], { env });
+    expect(JSON.parse(t.stdout).closed).toHaveLength(2);
+    const left = panes(socket).map((p) => p.id);
+    expect(left).toEqual(expect.arrayContaining([lead[0], foreign]));
+    expect(left.some((id) => records.some((r: any) => r.paneId === id))).toBe(false);
+  });
+
+  it('teardown never closes a recorded pane id that is not tagged for this run', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket });
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    const rec = f.manifest().workerDispatches[0];
+    tmux(socket, ['set-option', '-p', '-t', rec.paneId, '@okstra-run', 'someone-else']);
+    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(JSON.parse(t.stdout)).toMatchObject({ closed: [], skipped: [{ workerId: 'alpha', reason: 'pane is not tagged for this run' }] });
+    expect(panes(socket).some((p) => p.id === rec.paneId)).toBe(true);
+    tmux(socket, ['kill-pane', '-t', rec.paneId]);
+  });
+
+  it('tmux missing from PATH: each job degrades to a detached wrapper subprocess, recorded with degradedFrom and the reason', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }], { socket });
+    const env = { ...f.env, PATH: pathWithoutTmux(dirname(f.root)) };
+    const d = team(['dispatch', ...run(f)], { env });
+    expect(d.code).toBe(0);
+    expect(d.stderr).toContain('alpha: no tmux-pane (tmux not found on PATH); running the wrapper as a detached subprocess');
+    const records = f.manifest().workerDispatches;
+    expect(records.map((r: any) => [r.workerId, r.backend, r.degradedFrom, r.reason, typeof r.pid])).toEqual([
+      ['alpha', 'subprocess', 'tmux-pane', 'tmux not found on PATH', 'number'], ['beta', 'subprocess', 'tmux-pane', 'tmux not found on PATH', 'number'],
+    ]);
+    const a = team(['await', ...run(f), '--json'], { env });
+    expect(a.code).toBe(1);
+    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status])).toEqual([['alpha', 'completed'], ['beta', 'error']]);
+    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env }).stdout).closed).toEqual([]);
+  });
+
+  it("a project path with spaces, quotes, ';' and '$(…)' reaches the wrapper as argv, never a shell", () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, rootName: `proj it's "x"; $(touch pwned) ` });
+    const d = team(['dispatch', ...run(f)], { env: f.env });
+    expect(d.code).toBe(0);
+    expect(f.manifest().workerDispatches[0].backend).toBe('tmux-pane');
+    expect(team(['await', ...run(f)], { env: f.env }).code).toBe(0);
+    expect(readFileSync(f.result('alpha'), 'utf8')).toContain('$(rm -rf /)');
+    expect(existsSync(join(dirname(f.root), 'pwned'))).toBe(false);
+    expect(existsSync(join(f.root, 'pwned'))).toBe(false);
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+
+  it('cmux-pane: one exec of the wrapper per split, single-quoted; teardown closes the recorded surfaces', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane' });
+    const cmux = installCmuxStub(dirname(f.root));
+    const env = { ...f.env, PATH: `${cmux.binDir}:${f.env.PATH}`, CMUX_SURFACE_ID: 'surface:1', CMUX_WORKSPACE_ID: 'workspace:1' };
+    expect(team(['dispatch', ...run(f)], { env }).code).toBe(0);
+    const records = f.manifest().workerDispatches;
+    expect(records.map((r: any) => [r.backend, r.paneId, r.surfaceId])).toEqual([['cmux-pane', 'pane:2', 'surface:11'], ['cmux-pane', 'pane:3', 'surface:12']]);
+    const jobPath = (w: string) => join(f.runDir, 'state', 'team-jobs', `initial-${w}.job.json`);
+    expect(cmux.calls()).toEqual([
+      ['--json', 'new-split', 'right', '--surface', 'surface:1', '--command', `exec '${process.execPath}' '${BIN}' 'exec' '--job' '${jobPath('alpha')}'`],
+      ['--json', 'new-split', 'down', '--surface', 'surface:11', '--command', `exec '${process.execPath}' '${BIN}' 'exec' '--job' '${jobPath('beta')}'`],
+    ]);
+    expect(team(['await', ...run(f)], { env }).code).toBe(0);
+    expect(team(['teardown', ...run(f)], { env }).code).toBe(0);
+    expect(cmux.calls().slice(2)).toEqual([['close-surface', '--surface', 'surface:11'], ['close-surface', '--surface', 'surface:12']]);
+    team(['teardown', ...run(f)], { env });
+    expect(cmux.calls()).toHaveLength(4);
+  });
+});
+
+describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => {
+  it('await killed while a worker runs; the rerun reports it and nothing is dispatched twice', async () => {
+    const f = makeFixture([{ id: 'slow', provider: 'stub-slow' }], { socket });
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    const child = spawn(process.execPath, [BIN, 'await', ...run(f)], { env: f.env, stdio: 'ignore' });
+    await new Promise((r) => setTimeout(r, 600));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect(f.row('slow')).toMatchObject({ status: 'in-progress', attempt: 1 });
+    const a = team(['await', ...run(f), '--json'], { env: f.env });
+    expect(a.stdout + a.stderr).toContain('"status": "completed"');
+    expect(a.code).toBe(0);
+    expect(JSON.parse(a.stdout).workers).toMatchObject([{ workerId: 'slow', status: 'completed', attempt: 1 }]);
+    expect(f.manifest().workerDispatches).toHaveLength(1);
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+
+  it('dispatch killed before it recorded workerDispatches: await still judges the rows it set in-progress', async () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }], { socket });
+    // Hold the run manifest's lock so dispatch blocks right before recording, after the rows and panes exist.
+    const lock = `${f.manifestPath}.lock`;
+    mkdirSync(lock);
+    const child = spawn(process.execPath, [BIN, 'dispatch', ...run(f)], { env: f.env, stdio: 'ignore' });
+    await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(lock, { recursive: true });
+    expect(f.manifest().workerDispatches).toEqual([]);
+    const a = team(['await', ...run(f), '--json'], { env: f.env });
+    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([['alpha', 'completed', 1], ['beta', 'error', 1]]);
+    expect(a.code).toBe(1);
+    expect(f.manifest().workerDispatches).toEqual([]);
+    for (const p of panes(socket).filter((x) => x.tag === 'sample:payments:refund-timeout/error-analysis-001')) tmux(socket, ['kill-pane', '-t', p.id]);
+  });
+});

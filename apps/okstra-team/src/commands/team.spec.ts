@@ -1,0 +1,124 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { team } from '../test-support/bin.js';
+import { killServer, makeFixture, panes, privateSocket, removeFixtures, tmux, type Fixture } from '../test-support/fixture.js';
+
+const socket = privateSocket();
+afterAll(() => { killServer(socket); removeFixtures(); });
+
+const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
+const awaitJson = (f: Fixture, extra: string[] = []) => {
+  const r = team(['await', ...run(f), '--json', ...extra], { env: f.env });
+  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : null };
+};
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => readdirSync(d).forEach((n) => {
+    const p = join(d, n);
+    if (statSync(p).isDirectory()) walk(p); else out[p] = readFileSync(p, 'utf8');
+  });
+  walk(dir);
+  return out;
+}
+
+describe('okstra-team dispatch / await / teardown in a detached tmux session (real tmux, real bins)', () => {
+  it('--dry-run prints the plan and changes nothing', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }], { socket });
+    const before = snapshot(f.root);
+    const r = team(['dispatch', ...run(f), '--dry-run'], { env: f.env });
+    expect(r.code).toBe(0);
+    const plan = JSON.parse(r.stdout);
+    expect(plan).toMatchObject({ dryRun: true, dispatchKind: 'initial', backend: 'tmux-pane' });
+    expect(plan.jobs.map((j: any) => [j.workerId, j.provider, j.providerSource, j.title])).toEqual([
+      ['alpha', 'stub-ok', 'user', 'analyser'], ['beta', 'stub-fail', 'user', 'analyser'],
+    ]);
+    expect(plan.jobs[0].command).toEqual([join(f.home, '.okstra/adapters/providers/stub-ok/run.sh'), 'stub-model', f.result('alpha')]);
+    expect(snapshot(f.root)).toEqual(before);
+    expect(panes(socket)).toEqual([]);
+  });
+
+  it('ok / fail / no-result workers: panes tagged and titled, await reports each, teardown closes them once', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }, { id: 'gamma', provider: 'stub-noresult' }], { socket });
+    const d = team(['dispatch', ...run(f)], { env: f.env });
+    expect(d.stderr).toBe('');
+    expect(d.code).toBe(0);
+    const records = f.manifest().workerDispatches;
+    expect(records.map((r: any) => [r.workerId, r.backend, r.dispatchKind, r.degradedFrom])).toEqual([
+      ['alpha', 'tmux-pane', 'initial', null], ['beta', 'tmux-pane', 'initial', null], ['gamma', 'tmux-pane', 'initial', null],
+    ]);
+    expect(f.row('alpha')).toMatchObject({ status: expect.stringMatching(/in-progress|completed/), attempt: 1, startedAt: records[0].startedAt, livenessMode: 'audit-heartbeat' });
+    const mine = panes(socket).filter((p) => records.some((r: any) => r.paneId === p.id));
+    expect(mine).toHaveLength(3);
+    for (const p of mine) expect(p).toMatchObject({ tag: 'sample:payments:refund-timeout/error-analysis-001', title: 'analyser', remain: 'on' });
+
+    const a = awaitJson(f);
+    expect(a.code).toBe(1);
+    expect(a.doc.allCompleted).toBe(false);
+    const byId = Object.fromEntries(a.doc.workers.map((w: any) => [w.workerId, w]));
+    expect(byId.alpha).toMatchObject({ status: 'completed', reason: null, retryable: false, attempt: 1 });
+    expect(byId.beta).toMatchObject({ status: 'error', reason: 'exit 1: stub-fail: authentication required', retryable: true });
+    expect(byId.gamma.status).toBe('error');
+    expect(byId.gamma.reason).toMatch(/^exit 0 but result missing: .*gamma-error-analysis-001\.md$/);
+    expect(a.doc.dispatch).toEqual(a.doc.workers.map((w: any) => `${w.workerId}=${w.status}:${w.durationMs}`));
+    expect(f.row('beta')).toMatchObject({ status: 'error', reason: 'exit 1: stub-fail: authentication required' });
+    const status = JSON.parse(readFileSync(f.prompt('beta').replace(/\.md$/, '.status.json'), 'utf8'));
+    expect(status).toMatchObject({ status: 'error', exitCode: 1, signal: null, workerId: 'beta' });
+    expect(readFileSync(f.prompt('alpha').replace(/\.md$/, '.log'), 'utf8')).toBe('stub-ok: model stub-model\n');
+    expect(readFileSync(f.result('alpha'), 'utf8')).toContain('# prompt for alpha');
+    // the panes stay readable after their process ended
+    expect(panes(socket).filter((p) => mine.some((m) => m.id === p.id)).every((p) => p.dead)).toBe(true);
+
+    const dry = team(['teardown', ...run(f), '--dry-run', '--json'], { env: f.env });
+    expect(JSON.parse(dry.stdout).closed).toHaveLength(3);
+    expect(panes(socket).filter((p) => mine.some((m) => m.id === p.id))).toHaveLength(3);
+    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(t.code).toBe(0);
+    expect(JSON.parse(t.stdout).closed.map((c: any) => c.workerId)).toEqual(['alpha', 'beta', 'gamma']);
+    expect(panes(socket).filter((p) => mine.some((m) => m.id === p.id))).toEqual([]);
+    expect(tmux(socket, ['has-session', '-t', `=${records[0].tmuxSession}`]).code).not.toBe(0);
+    const again = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(JSON.parse(again.stdout)).toEqual({ closed: [], dryRun: false, skipped: [] });
+  });
+
+  it('12 workers (more than an 80x24 window holds) all get panes and complete', () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `w${String(i + 1).padStart(2, '0')}`);
+    const f = makeFixture(ids.map((id) => ({ id, provider: 'stub-ok' })), { socket });
+    const d = team(['dispatch', ...run(f)], { env: f.env });
+    expect(d.code).toBe(0);
+    const records = f.manifest().workerDispatches;
+    expect(records.filter((r: any) => r.backend === 'tmux-pane')).toHaveLength(12);
+    expect(new Set(records.map((r: any) => r.paneId)).size).toBe(12);
+    const a = awaitJson(f);
+    expect(a.code).toBe(0);
+    expect(a.doc.workers.map((w: any) => w.status)).toEqual(ids.map(() => 'completed'));
+    team(['teardown', ...run(f)], { env: f.env });
+    expect(panes(socket).filter((p) => records.some((r: any) => r.paneId === p.id))).toEqual([]);
+  });
+
+  it('a hanging worker times out at --deadline and is retryable; await never re-dispatches', () => {
+    const f = makeFixture([{ id: 'slow', provider: 'stub-hang' }], { socket });
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    const a = awaitJson(f, ['--deadline', '0.02']);
+    expect(a.code).toBe(1);
+    expect(a.doc.workers[0]).toMatchObject({ workerId: 'slow', status: 'timeout', reason: 'deadline of 0.02 min exceeded', retryable: true, attempt: 1 });
+    expect(f.row('slow')).toMatchObject({ status: 'timeout', attempt: 1 });
+    expect(f.manifest().workerDispatches).toHaveLength(1);
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+
+  it('a pane killed before its wrapper wrote a status ends as error at once', () => {
+    const f = makeFixture([{ id: 'victim', provider: 'stub-hang' }], { socket });
+    team(['dispatch', ...run(f)], { env: f.env });
+    const rec = f.manifest().workerDispatches[0];
+    // remain-on-exit keeps the pane; SIGKILL of the wrapper leaves it dead without a status sidecar
+    const pid = tmux(socket, ['display-message', '-p', '-t', rec.paneId, '#{pane_pid}']).stdout.trim();
+    process.kill(Number(pid), 'SIGKILL');
+    const a = awaitJson(f);
+    expect(a.code).toBe(1);
+    expect(a.doc.workers[0].status).toBe('error');
+    expect(a.doc.workers[0].reason).toMatch(new RegExp(`^pane ${rec.paneId} exited \\(signal 9\\) without writing a status sidecar$`));
+    expect(existsSync(f.prompt('victim').replace(/\.md$/, '.status.json'))).toBe(false);
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+});

@@ -1,0 +1,181 @@
+// A real project tree, stub provider CLIs installed as user providers in a
+// temp HOME, and a private tmux server per test file.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+export const TASK_TYPE = 'error-analysis';
+export const SEQ = '001';
+
+/** Stub provider scripts: `ok` heartbeats and writes its result, `hang` never ends, `fail` exits 1 at once, `noresult` exits 0 without a result. */
+const STUBS: Record<string, string> = {
+  'stub-ok': `#!/bin/sh
+prompt=$(cat)
+audit="\${2%.md}.audit.md"
+mkdir -p "$(dirname "$2")"
+printf -- '- PROGRESS: %s round-1 reading the prompt\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$audit"
+echo "stub-ok: model $1"
+sleep "\${STUB_OK_SLEEP:-0.3}"
+printf '# result (%s)\\n\\n%s\\n' "$1" "$prompt" > "$2"
+`,
+  'stub-slow': `#!/bin/sh
+prompt=$(cat)
+echo "stub-slow: working"
+sleep 4
+mkdir -p "$(dirname "$2")"
+printf '# slow result\\n' > "$2"
+`,
+  'stub-hang': `#!/bin/sh
+echo "stub-hang: thinking forever"
+exec sleep 3600
+`,
+  'stub-fail': `#!/bin/sh
+echo "stub-fail: authentication required" >&2
+exit 1
+`,
+  'stub-noresult': `#!/bin/sh
+cat > /dev/null
+echo "stub-noresult: done, wrote nothing"
+exit 0
+`,
+};
+
+/** Install the stub providers under `<home>/.okstra/adapters/providers/<id>/`. */
+export function installStubProviders(home: string): void {
+  for (const [id, script] of Object.entries(STUBS)) {
+    const dir = join(home, '.okstra', 'adapters', 'providers', id);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'run.sh'), script);
+    chmodSync(join(dir, 'run.sh'), 0o755);
+    writeFileSync(join(dir, 'provider.json'), JSON.stringify({
+      schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'],
+      promptDelivery: 'stdin', capabilities: ['analysis', 'critic'],
+    }, null, 2));
+  }
+}
+
+export interface WorkerSpec { id: string; provider: string; role?: string }
+
+export interface Fixture {
+  root: string;
+  home: string;
+  runDir: string;
+  manifestPath: string;
+  teamStatePath: string;
+  env: NodeJS.ProcessEnv;
+  prompt(worker: string): string;
+  result(worker: string): string;
+  manifest(): any;
+  teamState(): any;
+  row(worker: string): any;
+}
+
+const cleanups: string[] = [];
+/** Remove every temp dir made by this file's fixtures (call in afterAll). */
+export function removeFixtures(): void {
+  for (const d of cleanups.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** A sample project with one error-analysis run, its manifest (leadRuntime=external), team-state rows and prompts. */
+export function makeFixture(workers: WorkerSpec[], options: { socket: string; rootName?: string; terminalBackend?: string; env?: NodeJS.ProcessEnv } ): Fixture {
+  const base = mkdtempSync(join(tmpdir(), 'okstra-team-'));
+  cleanups.push(base);
+  const root = join(base, options.rootName ?? 'project');
+  const home = join(base, 'home');
+  installStubProviders(home);
+  const runDir = join(root, '.okstra', 'tasks', 'payments', 'refund-timeout', 'runs', TASK_TYPE);
+  const manifestPath = join(runDir, 'manifests', `run-manifest-${TASK_TYPE}-${SEQ}.json`);
+  const teamStatePath = join(runDir, 'state', `team-state-${TASK_TYPE}-${SEQ}.json`);
+  const prompt = (w: string) => join(runDir, 'prompts', `${w}-prompt-${TASK_TYPE}-${SEQ}.md`);
+  const result = (w: string) => join(runDir, 'worker-results', `${w}-${TASK_TYPE}-${SEQ}.md`);
+  for (const w of workers) {
+    mkdirSync(dirname(prompt(w.id)), { recursive: true });
+    writeFileSync(prompt(w.id), `# prompt for ${w.id}\nReview src/refund.ts; it's "quoted" and has ; $(rm -rf /) in it.\n`);
+  }
+  writeJsonFile(teamStatePath, {
+    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: TASK_TYPE, seq: SEQ,
+    workers: workers.map((w) => ({ workerId: w.id, provider: w.provider, role: w.role ?? 'analyser', status: 'pending', attempt: 0 })),
+  });
+  const assignment = (w: WorkerSpec) => ({ workerId: w.id, role: w.role ?? 'analyser', provider: w.provider, model: 'stub-model', executionValue: 'stub-model', runner: 'cli-wrapper' });
+  writeJsonFile(manifestPath, {
+    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: TASK_TYPE, seq: SEQ, status: 'running',
+    startedAt: '2026-11-29T08:00:00Z', endedAt: null, teamStatePath: `.okstra/tasks/payments/refund-timeout/runs/${TASK_TYPE}/state/team-state-${TASK_TYPE}-${SEQ}.json`,
+    reportAuthor: 'report-writer', leadRuntime: 'external', terminalBackend: options.terminalBackend ?? 'tmux-pane', hostRuntime: 'external',
+    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
+    workerAssignments: workers.map(assignment), workerDispatches: [],
+  });
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: options.socket, OKSTRA_TEAM_POLL_MS: '100', ...options.env };
+  delete env.TMUX;
+  delete env.TMUX_PANE;
+  return {
+    root, home, runDir, manifestPath, teamStatePath, env, prompt, result,
+    manifest: () => JSON.parse(readFileSync(manifestPath, 'utf8')),
+    teamState: () => JSON.parse(readFileSync(teamStatePath, 'utf8')),
+    row: (w: string) => JSON.parse(readFileSync(teamStatePath, 'utf8')).workers.find((r: any) => r.workerId === w),
+  };
+}
+
+export function writeJsonFile(path: string, value: unknown): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(value, null, 2) + '\n');
+}
+
+/** A private tmux server name for one test file. */
+export function privateSocket(): string {
+  return `okstra-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** `tmux -L <socket> args` (sync). */
+export function tmux(socket: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Kill a private tmux server (ignore "no server"). */
+export function killServer(socket: string): void {
+  tmux(socket, ['kill-server']);
+}
+
+/** Panes of the private server: id, dead, dead status, @okstra-run tag, title, session name. */
+export function panes(socket: string): Array<{ id: string; dead: boolean; status: string; tag: string; title: string; session: string; remain: string }> {
+  const r = tmux(socket, ['list-panes', '-a', '-F', '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-run}\t#{pane_title}\t#{session_name}\t#{remain-on-exit}']);
+  if (r.code !== 0) return [];
+  return r.stdout.split('\n').filter(Boolean).map((l) => {
+    const [id, dead, status, tag, title, session, remain] = l.split('\t');
+    return { id: id!, dead: dead === '1', status: status!, tag: tag!, title: title!, session: session!, remain: remain! };
+  });
+}
+
+/** Install a recording `cmux` stub in a new bin dir: each call appends its argv as one JSON line to `<dir>/cmux.log`; `new-split` runs its `--command` with `sh -c` (as cmux types it into a shell) and replies with refs. */
+export function installCmuxStub(base: string): { binDir: string; calls(): string[][] } {
+  const dir = mkdtempSync(join(base, 'cmux-'));
+  const log = join(dir, 'cmux.log');
+  writeFileSync(join(dir, 'cmux'), `#!${process.execPath}
+const fs = require('node:fs');
+const { spawn } = require('node:child_process');
+const argv = process.argv.slice(2);
+fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(argv) + '\\n');
+const verb = argv.find((a) => !a.startsWith('--'));
+if (verb === 'new-split') {
+  const n = fs.readFileSync(${JSON.stringify(log)}, 'utf8').split('\\n').filter((l) => l.includes('new-split')).length;
+  const command = argv[argv.indexOf('--command') + 1];
+  spawn('/bin/sh', ['-c', command], { detached: true, stdio: 'ignore' }).unref();
+  process.stdout.write(JSON.stringify({ pane: 'pane:' + (n + 1), surface: 'surface:' + (n + 10) }) + '\\n');
+} else if (verb === 'close-surface') {
+  process.stdout.write('OK\\n');
+}
+`);
+  chmodSync(join(dir, 'cmux'), 0o755);
+  return { binDir: dir, calls: () => { try { return readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)); } catch { return []; } } };
+}
+
+/** A PATH with the few tools the stubs need and no tmux (for the degrade case). */
+export function pathWithoutTmux(base: string): string {
+  const dir = mkdtempSync(join(base, 'bin-'));
+  for (const tool of ['sh', 'cat', 'sleep', 'date', 'mkdir', 'dirname', 'printf', 'echo']) {
+    const found = execFileSync('sh', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
+    if (found.startsWith('/')) symlinkSync(found, join(dir, tool));
+  }
+  return dir;
+}
