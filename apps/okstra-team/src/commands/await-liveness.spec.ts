@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { team } from '../test-support/bin.js';
+import { makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+
+// Workers whose wrapper is a live process that never writes anything: only
+// libs/heartbeat's verdicts can end their wait before the deadline.
+const children: ChildProcess[] = [];
+afterAll(() => { children.forEach((c) => c.kill('SIGKILL')); removeFixtures(); });
+
+function startStandIn(): { pid: number; pidStartTime: string } {
+  const c = spawn('sleep', ['600'], { stdio: 'ignore' });
+  children.push(c);
+  const stat = readFileSync(`/proc/${c.pid}/stat`, 'utf8');
+  return { pid: c.pid!, pidStartTime: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]! };
+}
+
+function fakeDispatch(f: Fixture, workerId: string, row: Record<string, unknown>): void {
+  const startedAt = new Date(Date.now() - 10_000).toISOString();
+  const state = f.teamState();
+  state.workers = state.workers.map((w: any) => (w.workerId === workerId ? { ...w, status: 'in-progress', attempt: 1, startedAt, ...row } : w));
+  writeJsonFile(f.teamStatePath, state);
+  const manifest = f.manifest();
+  manifest.workerDispatches.push({ dispatchKind: 'initial', workerId, backend: 'subprocess', paneId: null, startedAt, degradedFrom: 'tmux-pane', reason: 'test', ...startStandIn() });
+  writeJsonFile(f.manifestPath, manifest);
+}
+
+const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath, '--json'];
+const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
+
+describe('await ends a wait early through libs/heartbeat', () => {
+  it('no wrapper log or status after the launch grace → error did-not-launch', () => {
+    const f = makeFixture([{ id: 'ghost', provider: 'stub-ok' }], { socket: privateSocket(), env: { OKSTRA_LIVENESS_LAUNCH_GRACE_S: '1' } });
+    fakeDispatch(f, 'ghost', { livenessMode: 'wrapper-status', promptPath: rel(f, f.prompt('ghost')) });
+    const a = team(['await', ...run(f)], { env: f.env });
+    expect(a.code).toBe(1);
+    const w = JSON.parse(a.stdout).workers[0];
+    expect(w).toMatchObject({ workerId: 'ghost', status: 'error', retryable: true });
+    expect(w.reason).toMatch(/^did-not-launch: neither .*ghost-prompt-error-analysis-001\.log nor .*\.status\.json appeared/);
+    expect(f.row('ghost')).toMatchObject({ status: 'error', reason: w.reason });
+  });
+
+  it('a heartbeat older than the idle budget (confirmed on re-read) → timeout stalled', () => {
+    const f = makeFixture([{ id: 'sleepy', provider: 'stub-ok' }], { socket: privateSocket(), env: { OKSTRA_LIVENESS_MAX_IDLE_S: '2', OKSTRA_LIVENESS_STALL_CONFIRM_S: '0.2' } });
+    const audit = f.result('sleepy').replace(/\.md$/, '.audit.md');
+    fakeDispatch(f, 'sleepy', { livenessMode: 'audit-heartbeat', auditSidecarPath: rel(f, audit), promptPath: rel(f, f.prompt('sleepy')) });
+    mkdirSync(dirname(audit), { recursive: true });
+    writeFileSync(audit, `- PROGRESS: ${new Date(Date.now() - 5_000).toISOString().replace(/\.\d+Z$/, 'Z')} round-1 reading src/refund.ts\n`);
+    const a = team(['await', ...run(f)], { env: f.env });
+    expect(a.code).toBe(1);
+    const w = JSON.parse(a.stdout).workers[0];
+    expect(w).toMatchObject({ workerId: 'sleepy', status: 'timeout', retryable: true });
+    expect(w.reason).toMatch(/^stalled: newest heartbeat .* is \d+ s old \(budget 2 s\)/);
+  });
+
+  it('no dispatch recorded → exit 2; a bad --deadline → exit 2', () => {
+    const f = makeFixture([{ id: 'idle', provider: 'stub-ok' }], { socket: privateSocket() });
+    const r = team(['await', ...run(f)], { env: f.env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`okstra-team: ${f.manifestPath}: workerDispatches: no workerDispatches to await (run okstra team dispatch first)\n`);
+    expect(team(['await', ...run(f), '--deadline', 'soon'], { env: f.env }).stderr).toBe("okstra-team: --deadline expects a positive number of minutes, got 'soon'\n");
+  });
+});
