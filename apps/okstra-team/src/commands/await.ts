@@ -41,6 +41,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const pollMs = Number(io.env.OKSTRA_TEAM_POLL_MS) > 0 ? Number(io.env.OKSTRA_TEAM_POLL_MS) : 2000;
   const probeOpts = livenessOptions(io.env);
   const ended = new Map<string, Ended>();
+  const lastBeat = new Map<string, string>();
   const tty = Boolean(io.stderr.isTTY);
   for (;;) {
     const now = io.now();
@@ -66,6 +67,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
     if (probeThese.length > 0) {
       const verdicts = await probeWorkers(probeThese.map((r) => ({ teamStatePath: run.teamStatePath, workerId: r.workerId })), { ...probeOpts, now: io.now });
       for (const v of verdicts) {
+        if (v.evidence.newestHeartbeatAt) lastBeat.set(v.workerId, v.evidence.newestHeartbeatAt);
         if (v.healthy) continue;
         const row = rowOf(v.workerId)!;
         const rec = probeThese.find((r) => r.workerId === v.workerId)!;
@@ -77,7 +79,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       }
     }
     if (toRecord.length > 0) await transitionWorkers(run.teamStatePath, toRecord);
-    if (tty) io.stderr.write(`\r\x1b[K${statusLine(records, ended, state.workers, io.now())}`);
+    if (tty) io.stderr.write(`\r\x1b[K${statusLine(records, ended, lastBeat, state.workers, io.now())}`);
     if (ended.size === records.length) break;
     await delay(pollMs);
 
@@ -148,11 +150,14 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
   return null;
 }
 
-function statusLine(records: readonly WorkerDispatch[], ended: Map<string, Ended>, rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>, now: Date): string {
+/** The TTY progress line: each worker's end, or its elapsed time and the age of its newest heartbeat. */
+function statusLine(records: readonly WorkerDispatch[], ended: Map<string, Ended>, lastBeat: Map<string, string>, rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>, now: Date): string {
   return records.map((r) => {
     const e = ended.get(r.workerId);
     if (e) return `${r.workerId} ${e.status}`;
     const row = rows.find((w) => w.workerId === r.workerId);
-    return `${r.workerId} ${Math.round(elapsed(row?.startedAt, now) / 1000)}s`;
+    const beat = lastBeat.get(r.workerId);
+    const hb = beat ? `, heartbeat ${Math.round(elapsed(beat, now) / 1000)}s ago` : '';
+    return `${r.workerId} ${Math.round(elapsed(row?.startedAt, now) / 1000)}s${hb}`;
   }).join(' | ');
 }

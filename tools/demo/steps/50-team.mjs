@@ -1,0 +1,111 @@
+// okstra team on the sample task: a fresh error-analysis run (seq 003) whose
+// three workers use stub provider CLIs installed as user providers in a temp
+// HOME. dispatch puts them in panes of a detached tmux session on a private
+// socket, a report-writer jobs file dispatched with tmux off PATH degrades to
+// a detached subprocess, await judges all four from their artifacts, and
+// teardown closes exactly the panes it recorded (a second teardown is a no-op).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+
+export const title = 'team: dispatch into tmux, degrade, await, teardown';
+
+const RUN = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
+const SEQ = '003';
+const prompt = (id) => `${RUN}/prompts/${id}-prompt-error-analysis-${SEQ}.md`;
+const result = (id) => `${RUN}/worker-results/${id}-error-analysis-${SEQ}.md`;
+const MANIFEST = `${RUN}/manifests/run-manifest-error-analysis-${SEQ}.json`;
+const TEAM_STATE = `${RUN}/state/team-state-error-analysis-${SEQ}.json`;
+const JOBS = `${RUN}/state/report-writer-jobs-error-analysis-${SEQ}.json`;
+
+const STUB_OK = `#!/bin/sh
+prompt=$(cat)
+mkdir -p "$(dirname "$2")"
+printf -- '- PROGRESS: %s round-1 reading the prompt\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "\${2%.md}.audit.md"
+echo "stub provider: model $1, $(printf %s "$prompt" | wc -c) prompt bytes"
+sleep 1
+printf '# findings\\n\\n- F-1 refund retry window too short\\n' > "$2"
+`;
+const STUB_FAIL = `#!/bin/sh
+echo "stub provider: not logged in" >&2
+exit 1
+`;
+
+function installProvider(home, id, script, capabilities) {
+  const dir = join(home, '.okstra', 'adapters', 'providers', id);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'run.sh'), script);
+  chmodSync(join(dir, 'run.sh'), 0o755);
+  writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'], capabilities }, null, 2) + '\n');
+}
+
+export default async function ({ workDir, run, log }) {
+  if (spawnSync('tmux', ['-V']).status !== 0) return { ok: false, summary: 'tmux is not installed; the team step needs it' };
+  const root = join(workDir, 'sample-project');
+  const write = (rel, value) => {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
+  };
+  const home = mkdtempSync(join(workDir, 'home-'));
+  installProvider(home, 'stub-claude', STUB_OK, ['analysis', 'critic', 'report-writer']);
+  installProvider(home, 'stub-codex', STUB_OK, ['analysis', 'critic']);
+  installProvider(home, 'stub-kimi', STUB_FAIL, ['analysis', 'critic']);
+  const workers = [['claude', 'stub-claude'], ['codex', 'stub-codex'], ['kimi', 'stub-kimi']];
+  for (const [id] of [...workers, ['report-writer']]) write(prompt(id), `# ${id}: error-analysis ${SEQ}\nWhy do refunds time out under load?\n`);
+  write(TEAM_STATE, { schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: SEQ,
+    workers: workers.map(([workerId, provider]) => ({ workerId, provider, role: 'analyser', status: 'pending', attempt: 0 })) });
+  write(MANIFEST, {
+    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: SEQ, status: 'running',
+    startedAt: new Date().toISOString(), endedAt: null, teamStatePath: TEAM_STATE, reportAuthor: 'report-writer',
+    leadRuntime: 'external', terminalBackend: 'tmux-pane', hostRuntime: 'external',
+    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
+    workerAssignments: workers.map(([workerId, provider]) => ({ workerId, role: 'analyser', provider, model: 'stub', executionValue: 'stub-model', runner: 'cli-wrapper' })),
+    workerDispatches: [],
+  });
+  write(JOBS, { schemaVersion: '1.0', dispatchKind: 'report-writer', jobs: [{
+    workerId: 'report-writer', provider: 'stub-claude', role: 'report-writer', modelExecutionValue: 'stub-model',
+    promptPath: prompt('report-writer'), resultPath: result('report-writer'), workerResultPath: result('report-writer'), completionPaths: [result('report-writer')],
+  }] });
+
+  const socket = `okstra-demo-${process.pid}`;
+  const env = { HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '200', TMUX: '', TMUX_PANE: '' };
+  const noTmux = mkdtempSync(join(workDir, 'bin-'));
+  for (const tool of ['sh', 'cat', 'sleep', 'date', 'mkdir', 'dirname', 'printf', 'wc']) {
+    const found = execFileSync('sh', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
+    if (found.startsWith('/')) symlinkSync(found, join(noTmux, tool));
+  }
+  const base = ['--project-root', '.', '--run-manifest', MANIFEST];
+  const team = (args, extraEnv = {}) => {
+    log(`  $ okstra team ${args.join(' ')}`);
+    return run('okstra', ['team', ...args], { cwd: root, env: { ...env, ...extraEnv } });
+  };
+  try {
+    const dry = team(['dispatch', ...base, '--dry-run']);
+    if (dry.code !== 0) return { ok: false, summary: `dispatch --dry-run exited ${dry.code}: ${dry.stderr.trim()}` };
+    log(`    plan: ${JSON.parse(dry.stdout).jobs.map((j) => `${j.workerId}→${j.provider}`).join(', ')}`);
+    const d = team(['dispatch', ...base]);
+    if (d.code !== 0) return { ok: false, summary: `dispatch exited ${d.code}: ${d.stderr.trim()}` };
+    for (const r of JSON.parse(d.stdout).dispatched) log(`    ${r.workerId.padEnd(13)} ${r.backend} ${r.paneId} in session ${r.tmuxSession}`);
+    log(`  (PATH without tmux for the next dispatch)`);
+    const rw = team(['dispatch', ...base, '--jobs-file', JOBS], { PATH: noTmux });
+    if (rw.code !== 0) return { ok: false, summary: `report-writer dispatch exited ${rw.code}: ${rw.stderr.trim()}` };
+    const degraded = JSON.parse(rw.stdout).dispatched[0];
+    log(`    ${degraded.workerId.padEnd(13)} ${degraded.backend} pid ${degraded.pid}, degradedFrom ${degraded.degradedFrom}: ${degraded.reason}`);
+    const a = team(['await', ...base, '--json']);
+    const doc = JSON.parse(a.stdout || '{"workers":[]}');
+    for (const w of doc.workers) log(`    ${w.workerId.padEnd(13)} ${w.status.padEnd(9)} ${String(w.durationMs).padStart(5)} ms ${w.reason ?? ''}${w.retryable ? ' (retryable)' : ''}`);
+    log(`    collect-results: ${doc.dispatch.map((x) => `--dispatch ${x}`).join(' ')}`);
+    const t = team(['teardown', ...base, '--json']);
+    const closed = JSON.parse(t.stdout).closed.length;
+    const again = JSON.parse(team(['teardown', ...base, '--json']).stdout).closed.length;
+    log(`    teardown closed ${closed} panes; a second teardown closed ${again}`);
+    const statuses = Object.fromEntries(doc.workers.map((w) => [w.workerId, w.status]));
+    const ok = a.code === 1 && statuses.claude === 'completed' && statuses.codex === 'completed' && statuses.kimi === 'error'
+      && statuses['report-writer'] === 'completed' && degraded.backend === 'subprocess' && closed === 3 && again === 0;
+    return { ok, summary: ok
+      ? '3 workers in tmux panes + 1 degraded subprocess; await exit 1 (kimi error, retryable); 3 panes torn down, second teardown a no-op'
+      : `unexpected: await exit ${a.code} ${JSON.stringify(statuses)}, closed ${closed}/${again}` };
+  } finally {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+  }
+}
