@@ -81,8 +81,11 @@ export function remoteIdentities(url: string, into: IdentitySet): IdentitySet {
 /** Labels of a host name that can identify it (not the public suffix, not `www`). */
 export function hostLabels(host: string): string[] {
   const labels = host.toLowerCase().split('.');
-  return labels.slice(0, -1).filter((l) => l !== 'www' && l !== 'github' && l !== 'gitlab');
+  return labels.slice(0, -1).filter((l) => !GENERIC_LABELS.has(l));
 }
+
+/** Host labels that name no one (and would make the gate refuse ordinary words). */
+const GENERIC_LABELS = new Set(['www', 'mail', 'smtp', 'api', 'example', 'github', 'gitlab', 'bitbucket', 'noreply', 'users', 'localhost', 'com', 'co', 'org', 'net']);
 
 function safeDecode(text: string): string {
   try {

@@ -83,8 +83,9 @@ export function renderIssue(c: Cluster, classification: IssueClassification, sig
 export function truncateBody(body: string, limit = GITHUB_BODY_LIMIT): string {
   if (body.length <= limit) return body;
   const marker = (n: number) => `\n\n---\n**[truncated by okstra: ${n} characters omitted]**\n`;
-  let keep = limit - marker(body.length).length;
-  keep = Math.max(0, keep);
+  // The marker's length depends on the number it prints: settle on the largest cut that fits.
+  let keep = Math.max(0, limit - marker(body.length).length);
+  while (keep + 1 + marker(body.length - keep - 1).length <= limit) keep++;
   return body.slice(0, keep) + marker(body.length - keep);
 }
 

@@ -1,0 +1,204 @@
+import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Project } from '@okstra/audit-rules/test-support';
+import { makeHome, makeStubGh, runBin } from '../test-support/bin.js';
+import { FORBIDDEN, makePlantedProject } from '../test-support/planted.js';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => { while (cleanups.length) cleanups.pop()!(); });
+
+function setup(scenario: Parameters<typeof makeStubGh>[0] = {}, config?: unknown) {
+  const project: Project = makePlantedProject();
+  const gh = makeStubGh(scenario);
+  const home = makeHome(config);
+  cleanups.push(() => project.cleanup(), () => rmSync(gh.dir, { recursive: true, force: true }), () => rmSync(home, { recursive: true, force: true }));
+  const env = { PATH: gh.dir, HOME: home, USER: 'zorblax' };
+  const planFile = join(home, 'plan.json');
+  const plan = (...extra: string[]) => runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile, ...extra], { env });
+  const submit = (...extra: string[]) => runBin(['error-issue', 'submit', '--plan', planFile, ...extra], { env });
+  const readPlan = () => JSON.parse(readFileSync(planFile, 'utf8'));
+  return { project, gh, home, env, planFile, plan, submit, readPlan };
+}
+
+function expectNoIdentity(text: string, where: string) {
+  for (const bad of FORBIDDEN) expect(text.toLowerCase().includes(bad.toLowerCase()), `${where} contains '${bad}'`).toBe(false);
+}
+
+describe('error-issue plan', () => {
+  it('clusters, gates, classifies and keeps only okstra-defect candidates; deterministic', () => {
+    const t = setup();
+    const r = t.plan();
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.matching).toEqual({ status: 'checked', reason: null });
+    expect(out.repo).toBe('devonshin/okstra');
+    const plan = t.readPlan();
+    expect(plan.inputs).toEqual({ projects: 1, records: 10, violations: 2, skippedLines: 2 });
+    expect(plan.gate).toEqual({ minRuns: 2, minRecords: 2 });
+    const classes = plan.clusters.map((c: { classification: string; records: number; runs: number; candidate: boolean }) => [c.classification, c.records, c.runs, c.candidate]).sort();
+    expect(classes).toEqual([['environment-policy', 2, 2, false], ['okstra-defect', 2, 2, true], ['okstra-defect', 4, 2, true], ['target-code', 2, 2, false]]);
+    expect(plan.candidates.map((c: { title: string; decision: string }) => [c.title, c.decision]).sort()).toEqual([
+      ["[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read 'verd…", 'create'],
+      ['[okstra-defect] run-audit result-missing: a completed worker has no result file', 'create'],
+    ]);
+    expect(r.stderr).toContain('line 5: skipped, not valid JSON');
+    expect(r.stderr).toContain('line 6: skipped, not an error record (message:');
+    const again = readFileSync(t.planFile, 'utf8');
+    expect(t.plan().code).toBe(0);
+    expect(readFileSync(t.planFile, 'utf8')).toBe(again);
+  });
+
+  it('planted identities: 0 in any title, body, plan file, or stub-gh argv/stdin', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const plan = t.readPlan();
+    expectNoIdentity(JSON.stringify({ ...plan, identityDigests: [] }), 'plan file');
+    const sent = t.submit('--approve', 'all');
+    expect(sent.code).toBe(0);
+    expect(JSON.parse(sent.stdout).sent).toHaveLength(2);
+    const calls = t.gh.calls();
+    expect(calls.filter((c) => c.argv[1] === 'create')).toHaveLength(2);
+    for (const c of calls) {
+      expectNoIdentity(c.argv.join(' '), 'gh argv');
+      expectNoIdentity(c.stdin, 'gh stdin');
+    }
+  });
+
+  it('gh missing: plan still works with matching unchecked; submit refuses with a hint, nothing sent', () => {
+    const t = setup();
+    rmSync(join(t.gh.dir, 'gh'));
+    const r = t.plan();
+    expect(r.code).toBe(0);
+    expect(t.readPlan().matching).toEqual({ status: 'unchecked', reason: 'gh is not installed' });
+    expect(r.stderr).toContain('matching unchecked: gh is not installed');
+    const s = t.submit('--approve', 'all');
+    expect(s.code).toBe(2);
+    expect(s.stderr).toMatch(/matching was unchecked .*nothing was sent \(re-run okstra error-issue plan with gh installed and authenticated\)/);
+  });
+
+  it('gh unauthenticated at submit time: exit 2 with the auth hint, only auth status was called', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    t.gh.setScenario({ authExit: 1 });
+    const before = t.gh.calls().length;
+    const s = t.submit('--approve', 'all');
+    expect(s.code).toBe(2);
+    expect(s.stderr).toBe('okstra-run-audit: gh is not authenticated: nothing was sent (run gh auth login)\n');
+    expect(t.gh.calls().slice(before).map((c) => c.argv.join(' '))).toEqual(['auth status']);
+    expect(t.readPlan().candidates.every((c: { submitted: unknown }) => c.submitted === null)).toBe(true);
+  });
+
+  it('matches through gh JSON on the embedded fingerprint: comment on an open match, skip when already reported', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const [a, b] = t.readPlan().candidates;
+    t.gh.setScenario({
+      issues: [
+        { number: 3, state: 'OPEN', url: 'https://github.com/devonshin/okstra/issues/3', body: `<!-- okstra-fingerprint: ${a.id} -->`, comments: [] },
+        { number: 4, state: 'OPEN', url: 'https://github.com/devonshin/okstra/issues/4', body: `ranked first but mentions ${b.id} only` },
+        { number: 5, state: 'OPEN', url: 'https://github.com/devonshin/okstra/issues/5', body: `<!-- okstra-fingerprint: ${b.id} -->`, comments: [{ body: `<!-- okstra-evidence: ${b.evidenceDigest} -->` }] },
+      ],
+    });
+    expect(t.plan().code).toBe(0);
+    const byId = Object.fromEntries(t.readPlan().candidates.map((c: { id: string }) => [c.id, c]));
+    expect(byId[a.id]).toMatchObject({ decision: 'comment', match: { number: 3, state: 'open' } });
+    expect(byId[b.id]).toMatchObject({ decision: 'skip', match: { number: 5 } });
+    const search = t.gh.calls().find((c) => c.argv[1] === 'list')!;
+    expect(search.argv).toEqual(['issue', 'list', '--repo', 'devonshin/okstra', '--state', 'all', '--search', `${a.id} in:body`, '--json', 'number,title,body,state,url,comments', '--limit', '100'].map((x) => (x.endsWith(' in:body') ? search.argv[7]! : x)));
+    const s = t.submit('--approve', 'all');
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.stdout)).toMatchObject({ sent: [{ id: a.id, action: 'comment', url: 'https://github.com/devonshin/okstra/issues/3#issuecomment-1' }], skipped: [{ id: b.id }] });
+    const comment = t.gh.calls().find((c) => c.argv[1] === 'comment')!;
+    expect(comment.argv).toEqual(['issue', 'comment', '3', '--repo', 'devonshin/okstra', '--body-file', '-']);
+    expect(comment.stdin).toContain(`<!-- okstra-fingerprint: ${a.id} -->`);
+  });
+
+  it('repo and gate from ~/.okstra/config.json; --repo wins; an invalid config is exit 2', () => {
+    const t = setup({}, { errorIssue: { repo: 'acme/okstra-fork', gate: { minRuns: 3 } } });
+    expect(t.plan().code).toBe(0);
+    expect(t.readPlan()).toMatchObject({ repo: 'acme/okstra-fork', gate: { minRuns: 3, minRecords: 2 }, candidates: [] });
+    expect(t.plan('--repo', 'me/other').code).toBe(0);
+    expect(t.readPlan().repo).toBe('me/other');
+    expect(t.plan('--repo', 'not a repo').code).toBe(2);
+    writeFileSync(join(t.home, '.okstra', 'config.json'), '{"errorIssue": {"repo": 5}}');
+    const bad = t.plan();
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/config\.json: errorIssue\.repo: /);
+  });
+});
+
+describe('error-issue submit', () => {
+  it('sends only approved candidates, records URLs, and a second run sends nothing twice', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const [a, b] = t.readPlan().candidates;
+    const first = t.submit('--approve', a.id);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout).sent).toEqual([{ id: a.id, action: 'create', url: 'https://github.com/devonshin/okstra/issues/101' }]);
+    const create = t.gh.calls().find((c) => c.argv[1] === 'create')!;
+    expect(create.argv).toEqual(['issue', 'create', '--repo', 'devonshin/okstra', '--title', a.title, '--body-file', '-']);
+    expect(create.stdin).toBe(a.body);
+    const after = t.readPlan().candidates;
+    expect(after.find((c: { id: string }) => c.id === a.id).submitted).toEqual({ action: 'create', url: 'https://github.com/devonshin/okstra/issues/101' });
+    expect(after.find((c: { id: string }) => c.id === b.id).submitted).toBeNull();
+    const second = t.submit('--approve', 'all');
+    expect(JSON.parse(second.stdout).sent.map((s: { id: string }) => s.id)).toEqual([b.id]);
+    const third = t.submit('--approve', 'all');
+    expect(JSON.parse(third.stdout).sent).toEqual([]);
+    expect(t.gh.calls().filter((c) => c.argv[1] === 'create')).toHaveLength(2);
+  });
+
+  it('no --approve, an unknown id, a tampered body: exit 2 and nothing sent', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const planBytes = readFileSync(t.planFile, 'utf8');
+    const none = t.submit();
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--approve <ids\|all> is required: nothing was sent/);
+    const unknown = t.submit('--approve', 'ffffffffffff');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown candidate id\(s\) ffffffffffff: nothing was sent/);
+    const plan = JSON.parse(planBytes);
+    plan.candidates[1].body += '\nreach me at someone@example.org';
+    writeFileSync(t.planFile, JSON.stringify(plan));
+    const refused = t.submit('--approve', 'all');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(new RegExp(`last gate refused candidate ${plan.candidates[1].id} \\(body: email`));
+    expect(t.gh.calls().filter((c) => c.argv[0] === 'issue' && c.argv[1] !== 'list')).toEqual([]);
+  });
+
+  it('a user name known only at submit time (USER) is refused by the last gate', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const plan = t.readPlan();
+    plan.candidates[0].title += ' seen by mallory-x';
+    writeFileSync(t.planFile, JSON.stringify(plan));
+    const r = runBin(['error-issue', 'submit', '--plan', t.planFile, '--approve', plan.candidates[0].id], { env: { ...t.env, USER: 'mallory-x' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('(title: identity)');
+  });
+
+  it('a failed send stops, keeps what was sent, exit 2', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    t.gh.setScenario({ failSend: true });
+    const r = t.submit('--approve', 'all');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/gh issue create exited 1: HTTP 502/);
+    expect(t.readPlan().candidates.every((c: { submitted: unknown }) => c.submitted === null)).toBe(true);
+  });
+
+  it('bodies over 65,536 characters are truncated with a visible marker', () => {
+    const project = makePlantedProject({ hugeDetail: true });
+    const home = makeHome();
+    cleanups.push(() => project.cleanup(), () => rmSync(home, { recursive: true, force: true }));
+    const planFile = join(home, 'plan.json');
+    expect(runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile], { env: { HOME: home, PATH: home } }).code).toBe(0);
+    const bodies = JSON.parse(readFileSync(planFile, 'utf8')).candidates.map((c: { body: string }) => c.body);
+    const long = bodies.find((b: string) => b.includes('truncated by okstra'));
+    expect(long.length).toBe(65_536);
+    expect(long).toMatch(/\n\n---\n\*\*\[truncated by okstra: \d+ characters omitted\]\*\*\n$/);
+    expect(long.startsWith('<!-- okstra-fingerprint: ')).toBe(true);
+  });
+});

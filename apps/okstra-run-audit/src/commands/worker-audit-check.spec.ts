@@ -1,0 +1,66 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EA, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
+import { runBin, UMBRELLA } from '../test-support/bin.js';
+
+let project: Project;
+afterEach(() => project?.cleanup());
+
+const args = (p: Project, ...extra: string[]) => ['worker-audit-check', '--run-dir', join(p.root, EA.dir), '--task-type', 'error-analysis', '--seq', '001', ...extra];
+
+describe('okstra worker-audit-check (real bin)', () => {
+  it('passes a clean run: exit 0 and {ok: true, failures: []}', () => {
+    project = makeCleanProject();
+    const r = runBin(args(project));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, failures: [] });
+  });
+
+  it('failures: exit 2, every failure with worker, rule and project-relative file', () => {
+    project = makeCleanProject();
+    project.write(EA.result('claude'), '# F\nsee `src/queue.ts:42` and `src/unlisted.ts:9`\n');
+    project.remove(EA.sidecar('codex'));
+    const r = runBin(args(project), { bin: UMBRELLA });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({
+      ok: false,
+      failures: [
+        { worker: 'claude', rule: 'evidence-row-missing', file: EA.sidecar('claude'), citation: 'src/unlisted.ts:9', message: 'citation `src/unlisted.ts:9` has no Evidence read row in the audit sidecar' },
+        { worker: 'codex', rule: 'audit-sidecar-missing', file: EA.sidecar('codex'), message: 'the audit sidecar does not exist' },
+      ],
+    });
+    expect(r.stderr).toBe('okstra-run-audit: 2 worker audit failures\n');
+  });
+
+  it('--worker scopes the check to the role that just returned', () => {
+    project = makeCleanProject();
+    project.remove(EA.sidecar('codex'));
+    expect(runBin(args(project, '--worker', 'claude')).code).toBe(0);
+    expect(JSON.parse(runBin(args(project, '--worker', 'codex')).stdout).failures.map((f: { rule: string }) => f.rule)).toEqual(['audit-sidecar-missing']);
+  });
+
+  it('agrees with run-audit invariant 13 on the same run (one rule, one home)', () => {
+    project = makeCleanProject();
+    project.write(EA.result('codex'), '## 0. Reading Confirmation\n');
+    const check = JSON.parse(runBin(args(project)).stdout).failures;
+    const audit = JSON.parse(runBin(['--project-root', project.root, '--json']).stdout).violations;
+    expect(check.map((f: { worker: string; rule: string }) => `worker '${f.worker}': ${f.rule}`)).toEqual(audit.map((v: { message: string }) => v.message.split(':').slice(0, 2).join(':')));
+  });
+
+  it('bad input: exit 2 with one line, nothing on stdout', () => {
+    project = makeCleanProject();
+    const cases = [
+      ['worker-audit-check', '--run-dir', join(project.root, 'missing'), '--task-type', 'error-analysis', '--seq', '001'],
+      args(project).map((a) => (a === '001' ? '1' : a)),
+      args(project).map((a) => (a === 'error-analysis' ? 'implementation' : a)),
+      args(project, '--worker', '../x'),
+      ['worker-audit-check', '--task-type', 'error-analysis', '--seq', '001'],
+    ];
+    for (const c of cases) {
+      const r = runBin(c);
+      expect(r.code, c.join(' ')).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,87 @@
+// Helpers for tests through the real built bin and a recording stub `gh`.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const BIN = resolve(new URL('../../dist/bin.js', import.meta.url).pathname);
+export const UMBRELLA = resolve(new URL('../../../okstra/dist/bin.js', import.meta.url).pathname);
+
+export interface BinResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `okstra-run-audit <args>` with exactly `env` (no inherited variables). */
+export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string } = {}): BinResult {
+  const r = spawnSync(process.execPath, [options.bin ?? BIN, ...args], { env: options.env ?? {}, cwd: options.cwd, encoding: 'utf8' });
+  return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** What the stub gh does: auth result, issues to list, and whether sends fail. */
+export interface GhScenario {
+  authExit?: number;
+  issues?: unknown[];
+  failSend?: boolean;
+}
+
+/** One recorded gh call. */
+export interface GhCall {
+  argv: string[];
+  stdin: string;
+}
+
+/**
+ * A temp directory holding an executable `gh` (a node script with an absolute
+ * shebang, so PATH can be only this directory) that records argv and stdin
+ * into `calls.jsonl` and replays the scenario's canned JSON.
+ */
+export function makeStubGh(scenario: GhScenario = {}): { dir: string; setScenario(s: GhScenario): void; calls(): GhCall[] } {
+  const dir = mkdtempSync(join(tmpdir(), 'okstra-stub-gh-'));
+  const script = `#!${process.execPath}
+const fs = require('node:fs');
+const path = require('node:path');
+const dir = ${JSON.stringify(dir)};
+const argv = process.argv.slice(2);
+let stdin = '';
+try { stdin = fs.readFileSync(0, 'utf8'); } catch {}
+fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify({ argv, stdin }) + '\\n');
+const s = JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8'));
+const counter = path.join(dir, 'counter');
+if (argv[0] === 'auth') { process.stderr.write(s.authExit ? 'not logged in\\n' : 'Logged in\\n'); process.exit(s.authExit || 0); }
+if (argv[0] === 'issue' && argv[1] === 'list') { process.stdout.write(JSON.stringify(s.issues || [])); process.exit(0); }
+if (s.failSend) { process.stderr.write('HTTP 502\\n'); process.exit(1); }
+const repo = argv[argv.indexOf('--repo') + 1];
+if (argv[1] === 'create') {
+  const n = (fs.existsSync(counter) ? Number(fs.readFileSync(counter, 'utf8')) : 100) + 1;
+  fs.writeFileSync(counter, String(n));
+  process.stdout.write('Creating issue in ' + repo + '\\n\\nhttps://github.com/' + repo + '/issues/' + n + '\\n');
+  process.exit(0);
+}
+if (argv[1] === 'comment') { process.stdout.write('https://github.com/' + repo + '/issues/' + argv[2] + '#issuecomment-1\\n'); process.exit(0); }
+process.exit(3);
+`;
+  writeFileSync(join(dir, 'gh'), script);
+  chmodSync(join(dir, 'gh'), 0o755);
+  const setScenario = (s: GhScenario) => writeFileSync(join(dir, 'scenario.json'), JSON.stringify(s));
+  setScenario(scenario);
+  return {
+    dir,
+    setScenario,
+    calls: () => {
+      const file = join(dir, 'calls.jsonl');
+      return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as GhCall) : [];
+    },
+  };
+}
+
+/** A temp HOME, optionally with `~/.okstra/config.json`. */
+export function makeHome(config?: unknown): string {
+  const home = mkdtempSync(join(tmpdir(), 'okstra-home-'));
+  if (config !== undefined) {
+    mkdirSync(join(home, '.okstra'), { recursive: true });
+    writeFileSync(join(home, '.okstra', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  }
+  return home;
+}
