@@ -1,0 +1,62 @@
+// Helpers for specs that run the real built bin (`dist/bin.js`, built by the
+// nx `test` target's dependency on `build`).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built bin. */
+export const BIN = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+/** The repository root. */
+export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The sample error-analysis run under examples/ (relative to a copy of examples/). */
+export const RUN_REL = 'sample-project/.okstra/tasks/payments/refund-timeout/runs/error-analysis';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Run `okstra-convergence <args>` in `cwd`. */
+export function cli(args: string[], cwd: string = process.cwd()): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OKSTRA_DEBUG: '' } });
+  return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** `cli` that must exit 0; returns parsed stdout JSON. */
+export function ok(args: string[], cwd?: string): any {
+  const r = cli(args, cwd);
+  if (r.code !== 0) throw new Error(`okstra-convergence ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+/** A fresh temp dir. */
+export function tempDir(prefix = 'okstra-conv-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A temp copy of examples/; returns the copied run dir. */
+export function copyExamples(): string {
+  const dir = tempDir('okstra-conv-ex-');
+  cpSync(join(REPO, 'examples'), dir, { recursive: true });
+  return join(dir, RUN_REL);
+}
+
+/** Every file under `dir` (relative path → sha256 of its bytes), for "nothing written" checks. */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) {
+        out[relative(dir, p) + '/'] = 'dir';
+        walk(p);
+      } else out[relative(dir, p)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+    }
+  };
+  walk(dir);
+  return out;
+}
