@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAudit } from './audit-project.js';
-import { EA, IMPL, PLAN, TASK_KEY, heartbeats, makeCleanProject, type Project } from './test-support/fixtures.js';
+import { EA, IMPL, PLAN, TASK_KEY, heartbeats, makeCleanProject, validFinalState, type Project } from './test-support/fixtures.js';
 
 let project: Project;
 afterEach(() => project?.cleanup());
@@ -107,6 +107,19 @@ describe('violation details', () => {
     project.remove(EA.report);
     project.write(EA.work, { schemaVersion: '1.0' });
     expect(await invariants(project)).toEqual(['worker-not-terminal', 'convergence-final']);
+  });
+
+  it("convergence: a valid final state passes; one that fails validate --kind final is reported with the validator's error", async () => {
+    project = makeCleanProject();
+    project.write(EA.groups, { schemaVersion: '1.0' });
+    project.write(EA.final, validFinalState() as object);
+    expect(await invariants(project)).toEqual([]);
+    project.edit(EA.final, (s) => { s.counts.agreed += 1; });
+    const [v] = (await runAudit(project.root)).violations;
+    expect(v).toMatchObject({ invariant: 'convergence-final', evidence: [EA.final] });
+    expect(v!.message).toMatch(/^convergence final state fails validate --kind final: counts\.agreed: /);
+    project.write(EA.final, '{');
+    expect(await invariants(project)).toEqual(['artifact-invalid']);
   });
 
   it('--task-key scopes the scan; an unknown task or root is unusable input', async () => {

@@ -1,5 +1,5 @@
 import { convergenceFinalStatePath, convergenceGroupsPath, convergenceWorkStatePath, finalReportPath, roundPlanPath } from '@okstra/paths';
-import { finalStateProblem } from '../adapters/convergence.js';
+import { validateFinalState } from '@okstra/convergence';
 import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
 
 /**
@@ -24,8 +24,8 @@ export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
     } catch (error) {
       return [{ invariant: 'artifact-invalid', message: `convergence final state is not valid JSON: ${(error as Error).message}`, evidence: [final] }];
     }
-    const problem = await finalStateProblem(state);
-    return problem ? [{ invariant: 'convergence-final', message: `convergence final state fails validate --kind final: ${problem}`, evidence: [final] }] : [];
+    const report = validateFinalState(state);
+    return report.ok ? [] : [{ invariant: 'convergence-final', message: `convergence final state fails validate --kind final: ${report.errors[0] ?? 'invalid'}`, evidence: [final] }];
   }
   const report = finalReportPath(run.runDir, run);
   if (run.files.exists(report)) {

@@ -1,7 +1,7 @@
 import { finalReportDataPath, finalReportPath } from '@okstra/paths';
 import { formatJsonPath } from '@okstra/state-file';
 import { PlanBodyVerification } from '@okstra/schemas/implementation-planning';
-import { aggregatePlanVerification } from '../adapters/plan-verification.js';
+import { aggregatePlanVerification } from '@okstra/plan-items';
 import type { Finding, RunUnderAudit } from '../run-context.js';
 
 /**

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createWorkingState, exampleGroups, finalizeState } from '@okstra/convergence';
 
 export const TASK_KEY = 'demo:payments:refund-timeout';
 export const TASK_ROOT_REL = '.okstra/tasks/payments/refund-timeout';
@@ -179,4 +180,11 @@ export function makeCleanProject(): Project {
   writeCleanImplementation(p);
   writeCleanPlanning(p);
   return p;
+}
+
+/** A valid terminal final convergence state (built by libs/convergence: one corroborated finding). */
+export function validFinalState(): unknown {
+  const groups = exampleGroups();
+  groups.findings = groups.findings.filter((f) => f.id === 'F-003');
+  return finalizeState(createWorkingState(groups));
 }
