@@ -2,6 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { memoryIo } from '@okstra/cli-kit';
+import { main } from '../main.js';
 import { team } from '../test-support/bin.js';
 import { makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
 
@@ -40,6 +42,15 @@ describe('await ends a wait early through libs/heartbeat', () => {
     expect(w).toMatchObject({ workerId: 'ghost', status: 'error', retryable: true });
     expect(w.reason).toMatch(/^did-not-launch: neither .*ghost-prompt-error-analysis-001\.log nor .*\.status\.json appeared/);
     expect(f.row('ghost')).toMatchObject({ status: 'error', reason: w.reason });
+  });
+
+  it('on a TTY, stderr carries a live status line per worker', async () => {
+    const f = makeFixture([{ id: 'ghost', provider: 'stub-ok' }], { socket: privateSocket(), env: { OKSTRA_LIVENESS_LAUNCH_GRACE_S: '1' } });
+    fakeDispatch(f, 'ghost', { livenessMode: 'wrapper-status', promptPath: rel(f, f.prompt('ghost')) });
+    let err = '';
+    const io = memoryIo({ env: f.env, cwd: f.root, stderr: { write: (s: string) => ((err += s), true), isTTY: true } });
+    expect(await main(['await', ...run(f)], io)).toBe(1);
+    expect(err).toBe('\r\x1b[Kghost error\n');
   });
 
   it('a heartbeat older than the idle budget (confirmed on re-read) → timeout stalled', () => {

@@ -62,7 +62,7 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     tmux(socket, ['new-session', '-d', '-s', 'lead', '-x', '120', '-y', '40', '--', 'sleep', '600']);
     const lead = tmux(socket, ['display-message', '-p', '-t', '=lead:', '#{pane_id}\t#{socket_path}\t#{pid}\t#{session_id}']).stdout.trim().split('\t');
     const foreign = tmux(socket, ['split-window', '-d', '-t', lead[0]!, '-P', '-F', '#{pane_id}', '--', 'sleep', '600']).stdout.trim();
-    const env = { ...f.env, TMUX: `${lead[1]},${lead[2]},${lead[3]!.slice(1)}`, TMUX_PANE: lead[0] };
+    const env: NodeJS.ProcessEnv = { ...f.env, TMUX: `${lead[1]},${lead[2]},${lead[3]!.slice(1)}`, TMUX_PANE: lead[0] };
     delete env.OKSTRA_TMUX_SOCKET;
     const d = team(['dispatch', ...run(f)], { env });
     expect(d.code).toBe(0);
@@ -132,6 +132,13 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     expect(cmux.calls().slice(2)).toEqual([['close-surface', '--surface', 'surface:11'], ['close-surface', '--surface', 'surface:12']]);
     team(['teardown', ...run(f)], { env });
     expect(cmux.calls()).toHaveLength(4);
+  });
+
+  it('cmux-pane with no cmux on PATH: the job degrades to a subprocess and still completes', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane' });
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    expect(f.manifest().workerDispatches).toMatchObject([{ workerId: 'alpha', backend: 'subprocess', degradedFrom: 'cmux-pane', reason: 'cmux not found on PATH' }]);
+    expect(team(['await', ...run(f)], { env: f.env }).code).toBe(0);
   });
 });
 

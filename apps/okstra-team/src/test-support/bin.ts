@@ -1,8 +1,10 @@
 // Run the built okstra-team bin as a real child process.
 import { spawn, spawnSync } from 'node:child_process';
 
+/** The built bin (tests run it as a real process: build first). */
 export const BIN = new URL('../../dist/bin.js', import.meta.url).pathname;
 
+/** Exit code, signal and output of one bin run. */
 export interface BinResult { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
 
 /** Synchronous run of `okstra-team args`. */

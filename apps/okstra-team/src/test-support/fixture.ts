@@ -55,8 +55,10 @@ export function installStubProviders(home: string): void {
   }
 }
 
+/** One worker of a fixture: id, provider (a stub id or a bundled one) and role (default `analyser`). */
 export interface WorkerSpec { id: string; provider: string; role?: string }
 
+/** A fixture run: its paths, an env with the temp HOME and private tmux socket, and readers of its state. */
 export interface Fixture {
   root: string;
   home: string;
@@ -116,6 +118,7 @@ export function makeFixture(workers: WorkerSpec[], options: { socket: string; ro
   };
 }
 
+/** Write pretty JSON, creating parent directories. */
 export function writeJsonFile(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(value, null, 2) + '\n');
