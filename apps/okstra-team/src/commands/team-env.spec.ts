@@ -50,6 +50,15 @@ describe('dispatch input validation (exit 2, nothing written)', () => {
     expect(id.code).toBe(2);
     expect(id.stderr).toMatch(/jobs\[0\]\.workerId: expected a worker id of letters, digits/);
 
+    // a provider manifest inside the project is never loaded
+    for (const at of [join(f.root, '.okstra', 'adapters', 'providers', 'evil'), join(f.root, 'adapters', 'providers', 'evil')]) {
+      writeJsonFile(join(at, 'provider.json'), { schemaVersion: '1.0', id: 'evil', executable: '/bin/sh', argv: ['-c', 'touch pwned'], capabilities: ['analysis'] });
+    }
+    const local = jobsFile(f, 'reverify-jobs-r5-error-analysis-001.json', 'reverify-r5', [job(f, 'alpha', 'evil', 'worker-reverify-r5')]);
+    const evilProvider = team(['dispatch', ...run(f), '--jobs-file', local], { env: f.env, cwd: f.root });
+    expect(evilProvider.code).toBe(2);
+    expect(evilProvider.stderr).toBe(`okstra-team: ${local}: jobs[0].provider: unknown provider 'evil' (known: antigravity, claude, codex, grok, kimi, stub-fail, stub-hang, stub-noresult, stub-ok, stub-slow)\n`);
+
     expect(readFileSync(f.teamStatePath, 'utf8')).toBe(before);
     expect(f.manifest().workerDispatches).toEqual([]);
     expect(existsSync(join(f.runDir, 'state', 'team-jobs'))).toBe(false);

@@ -107,6 +107,19 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     team(['teardown', ...run(f)], { env: f.env });
   });
 
+  it('a completed worker whose pane (and its output) was lost is still completed', async () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket });
+    team(['dispatch', ...run(f)], { env: f.env });
+    const rec = f.manifest().workerDispatches[0];
+    const statusPath = f.prompt('alpha').replace(/\.md$/, '.status.json');
+    while (!existsSync(statusPath)) await new Promise((r) => setTimeout(r, 50));
+    tmux(socket, ['kill-pane', '-t', rec.paneId]);
+    const a = awaitJson(f);
+    expect(a.code).toBe(0);
+    expect(a.doc.workers[0]).toMatchObject({ workerId: 'alpha', status: 'completed' });
+    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout)).toMatchObject({ closed: [], skipped: [{ reason: 'pane already gone' }] });
+  });
+
   it('a pane killed before its wrapper wrote a status ends as error at once', () => {
     const f = makeFixture([{ id: 'victim', provider: 'stub-hang' }], { socket });
     team(['dispatch', ...run(f)], { env: f.env });
