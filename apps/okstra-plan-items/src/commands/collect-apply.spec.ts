@@ -104,3 +104,11 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
     expect(read(RUN_FILES.data)).toBe(before);
   });
 });
+
+describe('apply-verdicts leaves the disk alone on failure', () => {
+  it('a data.json in a missing directory: exit 2, no directory or lock created', () => {
+    const r = runBin(['apply-verdicts', '--data', 'nope/data.json', '--verdicts', RUN_FILES.verdicts], dir);
+    expect(r).toMatchObject({ code: 2, stderr: 'okstra-plan-items: nope/data.json: file not found\n' });
+    expect(existsSync(join(dir, 'nope'))).toBe(false);
+  });
+});
