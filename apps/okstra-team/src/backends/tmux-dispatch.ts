@@ -31,8 +31,8 @@ export function detachedSessionName(runTag: string): string {
  * explicit size (or reuses for this run). okstra computes placement (windows
  * of at most {@link panesPerWindow} tiled panes), sets `remain-on-exit` on its
  * windows before any pane can exit, titles each pane with its role and tags
- * it `@okstra-run=<runTag>`. Each window is one tmux invocation (no waits
- * between panes); tags and titles one more. A window that cannot be created
+ * it `@okstra-run=<runTag>`. Each window is one tmux invocation, tags and
+ * titles included (no waits between panes). A window that cannot be created
  * leaves its jobs unplaced with the reason (no tmux, no server, no space).
  */
 export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatchOptions): Promise<PanePlacement[]> {
@@ -65,7 +65,7 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
   let ordinal = 0;
   for (const win of windows) {
     const windowName = `okstra-${opts.dispatchKind}-${++ordinal}-${process.pid}`;
-    const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName });
+    const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName, runTag: opts.runTag });
     if (!created.ok) {
       placements.push(...win.map((j) => ({ workerId: j.workerId, paneId: null, reason: created.reason })));
       continue;
@@ -85,34 +85,39 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
         : { workerId: job.workerId, paneId: null, reason: `tmux: ${created.reason || 'no space for new pane'}` });
     });
   }
-  const tagged = placements.flatMap((p, i) => (p.paneId ? [[
-    ['set-option', '-p', '-t', p.paneId, '@okstra-run', opts.runTag],
-    ['select-pane', '-t', p.paneId, '-T', jobs.find((j) => j.workerId === placements[i]!.workerId)!.title],
-  ]] : []).flat());
-  if (tagged.length > 0) await tmux.run(sequence(tagged));
   return placements;
 }
 
-interface WindowSpec { createSession: boolean; sessionName: string; sessionTarget: string; windowName: string }
+interface WindowSpec { createSession: boolean; sessionName: string; sessionTarget: string; windowName: string; runTag: string }
 
 /**
  * One tmux invocation: the window (or the session) with the first pane,
  * `remain-on-exit` and border titles on that okstra window, then a split +
- * `tiled` layout per further pane. Prints one pane id per created pane; a
- * split that fails ends the sequence (the remaining jobs get no pane).
+ * `tiled` layout per further pane. Each new pane is the window's active pane
+ * right after its creation, so its `@okstra-run` tag and title are set in the
+ * same invocation (a pane never exists untagged). Prints one pane id per
+ * created pane; a split that fails ends the sequence (the remaining jobs get
+ * no pane).
  */
 async function createWindow(tmux: Tmux, jobs: readonly PaneJob[], spec: WindowSpec): Promise<{ ok: true; paneIds: string[]; reason: string } | { ok: false; reason: string }> {
   const win = spec.createSession ? `=${spec.sessionName}:=${spec.windowName}` : `${spec.sessionTarget}:=${spec.windowName}`;
   const first = spec.createSession
     ? ['new-session', '-d', '-s', spec.sessionName, '-n', spec.windowName, '-x', String(DETACHED_SIZE.cols), '-y', String(DETACHED_SIZE.rows), '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)]
     : ['new-window', '-d', '-t', `${spec.sessionTarget}:`, '-n', spec.windowName, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)];
+  const own = (job: PaneJob) => [
+    ['set-option', '-p', '-t', win, '@okstra-run', spec.runTag],
+    ['select-pane', '-t', win, '-T', job.title],
+  ];
   const commands = [
     first,
     ['set-option', '-w', '-t', win, 'remain-on-exit', 'on'],
     ['set-option', '-w', '-t', win, 'pane-border-status', 'top'],
     ['set-option', '-w', '-t', win, 'allow-rename', 'off'],
+    ...own(jobs[0]!),
     ...jobs.slice(1).flatMap((job) => [
-      ['split-window', '-d', '-t', win, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(job.jobPath)],
+      // no -d: the new pane becomes the active pane of okstra's window (never the user's current window)
+      ['split-window', '-t', win, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(job.jobPath)],
+      ...own(job),
       ['select-layout', '-t', win, 'tiled'],
     ]),
   ];

@@ -66,23 +66,32 @@ describe('dispatch input validation (exit 2, nothing written)', () => {
 });
 
 describe('dispatch environments (real tmux on a private socket)', () => {
-  it('inside $TMUX: workers go into new windows of the current session; teardown leaves the lead and a foreign pane alone', () => {
-    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-ok' }], { socket });
-    tmux(socket, ['new-session', '-d', '-s', 'lead', '-x', '120', '-y', '40', '--', 'sleep', '600']);
+  it('inside $TMUX (80x24): 8 workers go into two new okstra windows of the current session; the lead and a foreign pane are left alone', () => {
+    const ids = Array.from({ length: 8 }, (_, i) => `w${i + 1}`);
+    const f = makeFixture(ids.map((id) => ({ id, provider: 'stub-ok' })), { socket });
+    tmux(socket, ['new-session', '-d', '-s', 'lead', '-x', '80', '-y', '24', '--', 'sleep', '600']);
     const lead = tmux(socket, ['display-message', '-p', '-t', '=lead:', '#{pane_id}\t#{socket_path}\t#{pid}\t#{session_id}']).stdout.trim().split('\t');
     const foreign = tmux(socket, ['split-window', '-d', '-t', lead[0]!, '-P', '-F', '#{pane_id}', '--', 'sleep', '600']).stdout.trim();
     const env: NodeJS.ProcessEnv = { ...f.env, TMUX: `${lead[1]},${lead[2]},${lead[3]!.slice(1)}`, TMUX_PANE: lead[0] };
     delete env.OKSTRA_TMUX_SOCKET;
+    const current = () => tmux(socket, ['display-message', '-p', '-t', '=lead:', '#{window_id} #{pane_id} #{pane_width}x#{pane_height}']).stdout;
+    const before = current();
     const d = team(['dispatch', ...run(f)], { env });
     expect(d.code).toBe(0);
+    expect(current()).toBe(before);
     const records = f.manifest().workerDispatches;
-    expect(records.map((r: any) => [r.backend, r.tmuxSession, r.sessionCreated])).toEqual([['tmux-pane', 'lead', false], ['tmux-pane', 'lead', false]]);
+    expect(records.map((r: any) => [r.backend, r.tmuxSession, r.sessionCreated])).toEqual(ids.map(() => ['tmux-pane', 'lead', false]));
+    const windowOf = new Map(tmux(socket, ['list-panes', '-a', '-F', '#{pane_id} #{window_name}']).stdout.trim().split('\n').map((l) => l.split(' ') as [string, string]));
+    const windows = records.map((r: any) => windowOf.get(r.paneId));
+    expect(new Set(windows).size).toBe(2);
+    expect(windows.filter((w: string | undefined) => w === windows[0])).toHaveLength(6);
     expect(team(['await', ...run(f)], { env }).code).toBe(0);
     const t = team(['teardown', ...run(f), '--json'], { env });
-    expect(JSON.parse(t.stdout).closed).toHaveLength(2);
+    expect(JSON.parse(t.stdout).closed).toHaveLength(8);
     const left = panes(socket).map((p) => p.id);
     expect(left).toEqual(expect.arrayContaining([lead[0], foreign]));
     expect(left.some((id) => records.some((r: any) => r.paneId === id))).toBe(false);
+    expect(tmux(socket, ['has-session', '-t', '=lead']).code).toBe(0);
   });
 
   it('teardown never closes a recorded pane id that is not tagged for this run', () => {

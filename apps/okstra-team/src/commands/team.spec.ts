@@ -89,6 +89,8 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     const records = f.manifest().workerDispatches;
     expect(records.filter((r: any) => r.backend === 'tmux-pane')).toHaveLength(12);
     expect(new Set(records.map((r: any) => r.paneId)).size).toBe(12);
+    const mine = panes(socket).filter((p) => records.some((r: any) => r.paneId === p.id));
+    expect(mine.map((p) => [p.tag, p.title, p.session])).toEqual(ids.map(() => ['sample:payments:refund-timeout/error-analysis-001', 'analyser', records[0].tmuxSession]));
     const a = awaitJson(f);
     expect(a.code).toBe(0);
     expect(a.doc.workers.map((w: any) => w.status)).toEqual(ids.map(() => 'completed'));
