@@ -53,17 +53,18 @@ function checkPlan(state: WorkingState, plan: RoundPlan, index: SeedIndex, label
   }
   const expected = planRound(state, index, labels.state);
   const want = new Map(expected.batches.map((b) => [b.workerId, b.findingIds]));
-  const got = new Map(plan.batches.map((b) => [b.workerId, b.findingIds]));
+  const seen = new Set<string>();
   for (const [i, b] of plan.batches.entries()) {
+    if (seen.has(b.workerId)) throw new InputError(`worker ${b.workerId} has two batches`, { file, field: `batches[${i}]` });
+    seen.add(b.workerId);
     const ids = want.get(b.workerId);
     if (!ids) throw new InputError(`worker ${b.workerId} has a batch, but the working state plans none for it this round`, { file, field: `batches[${i}]` });
     if (ids.join('\n') !== b.findingIds.join('\n')) {
       throw new InputError(`batch of worker ${b.workerId} differs from the plan the working state makes (plan-round again)`, { file, field: `batches[${i}].findingIds` });
     }
-    if (got.get(b.workerId) !== b.findingIds) throw new InputError(`worker ${b.workerId} has two batches`, { file, field: `batches[${i}]` });
   }
   for (const w of want.keys()) {
-    if (!got.has(w)) throw new InputError(`worker ${w} has no batch, but the working state plans one for it this round`, { file, field: 'batches' });
+    if (!seen.has(w)) throw new InputError(`worker ${w} has no batch, but the working state plans one for it this round`, { file, field: 'batches' });
   }
   if (plan.mode !== state.seed.mode) throw new InputError(`plan mode '${plan.mode}' differs from the groups mode '${state.seed.mode}'`, { file, field: 'mode' });
 }
