@@ -11,10 +11,12 @@ let cleanup: () => void;
 beforeEach(() => ({ dir, cleanup } = copyExampleRun()));
 afterEach(() => cleanup());
 
-function applyAsync(verdicts: string): Promise<number | null> {
+function applyAsync(verdicts: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'apply-verdicts', '--data', RUN_FILES.data, '--verdicts', verdicts], { cwd: dir, stdio: 'ignore' });
-    child.on('exit', (code) => resolve(code));
+    const child = spawn(process.execPath, [BIN, 'apply-verdicts', '--data', RUN_FILES.data, '--verdicts', verdicts], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code, stderr }));
   });
 }
 
@@ -33,7 +35,7 @@ describe('apply-verdicts concurrency (real processes)', () => {
     }
     writeFileSync(join(dir, RUN_FILES.data), original);
     const codes = await Promise.all([applyAsync('claude.json'), applyAsync('codex.json')]);
-    expect(codes).toEqual([0, 0]);
+    expect(codes).toEqual([{ code: 0, stderr: '' }, { code: 0, stderr: '' }]);
     expect(complete.has(readFileSync(join(dir, RUN_FILES.data), 'utf8'))).toBe(true);
   });
 
