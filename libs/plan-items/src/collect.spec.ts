@@ -52,6 +52,7 @@ describe('collectVerdicts on the committed example responses', () => {
 describe('verdict grammar', () => {
   it.each([
     ['DISAGREE (b)', 'b'], ['DISAGREE(b)', 'b'], ['DISAGREE [b]', 'b'], ['disagree (B) — path', 'b'], ['Disagree[e]', 'e'],
+    ['DISAGREE (kind c)', 'c'], ['DISAGREE (b — the path is abbreviated)', 'b'], ['DISAGREE [d: missing case]', 'd'],
   ])('%s → DISAGREE kind %s', (text, kind) => {
     expect(parseVerdictValue(text)).toMatchObject({ verdict: 'DISAGREE', kind });
   });
@@ -76,6 +77,13 @@ describe('verdict grammar', () => {
     expect(env.items[0].verdicts[0]).toMatchObject({ breakageKind: 'c', fixability: 'replan' });
     const env2 = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE (a, needs-clarification)\n\n' + OK_TAIL)]);
     expect(env2.items[0].verdicts[0]).toMatchObject({ breakageKind: 'a', fixability: 'needs-clarification' });
+  });
+
+  it('text after the kind that is not a fixability is a description: the Fixability field is still needed', () => {
+    const env = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE (b — abbreviated path)\n**Fixability**: in-place\n\n' + OK_TAIL)]);
+    expect(env.items[0].verdicts[0]).toMatchObject({ breakageKind: 'b', fixability: 'in-place' });
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (b — abbreviated path)\n\n' + OK_TAIL)[0].message).toMatch(/without a fixability value/);
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (ab)\n**Fixability**: replan\n\n' + OK_TAIL)[0].message).toMatch(/no breakage kind/);
   });
 
   it('ignores Fixability/Breakage fields on AGREE (LLMs write "n/a")', () => {

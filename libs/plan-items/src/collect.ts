@@ -138,7 +138,8 @@ function readBlock(workerId: string, block: VerdictBlock, report: (line: number,
     return null;
   }
   const fixField = block.fields['fixability'];
-  const fixText = fixField?.value || parsed.fixability;
+  const inBrackets = parsed.fixability !== null && parseFixability(parsed.fixability) !== null ? parsed.fixability : null;
+  const fixText = fixField?.value || inBrackets;
   if (!fixText) {
     report(field.line, 'DISAGREE without a fixability value (in-place, replan or needs-clarification)');
     return null;

@@ -5,16 +5,17 @@ export interface ParsedVerdictValue {
   verdict: PlanVerdictWord;
   /** Kind written with the verdict (`DISAGREE (b)`), lowercased; null when none. */
   kind: string | null;
-  /** Fixability written with the verdict (`DISAGREE (b, in-place)`); null when none. */
+  /** Text after the kind inside the brackets (`in-place` of `DISAGREE (b, in-place)`); null when none. Used as the fixability only when it reads as one. */
   fixability: string | null;
 }
 
 /**
  * `AGREE`, `SUPPLEMENT`, `DISAGREE`, `DISAGREE (b)`, `DISAGREE(b)`, `DISAGREE [b]`,
- * optionally `DISAGREE (b, in-place)`, any case, then anything (`— reason`).
+ * `DISAGREE (kind b)`, optionally followed inside the brackets by a separator and
+ * more text (`DISAGREE (b, in-place)`, `DISAGREE (b — path)`), any case, then anything.
  * ARCHITECTURE.md §7 "Plan verdicts"; docs/plan-items.md "Verdict grammar".
  */
-const VERDICT = /^\s*(AGREE|DISAGREE|SUPPLEMENT)(?![A-Za-z0-9_-])\s*(?:[([]\s*([A-Za-z])\s*(?:[,;/]\s*([^)\]]*?))?\s*[)\]])?/i;
+const VERDICT = /^\s*(AGREE|DISAGREE|SUPPLEMENT)(?![A-Za-z0-9_-])\s*(?:[([]\s*(?:kind\s+)?([A-Za-z])\s*(?:[,;/:\u2013\u2014-]\s*([^)\]]*?))?\s*[)\]])?/i;
 
 /**
  * Read a `**Verdict**` field value. Returns null when it does not start with one of

@@ -285,6 +285,7 @@ export const ImplementationPlanningReportData = z.looseObject({
 });
 export type ImplementationPlanningReportData = z.infer<typeof ImplementationPlanningReportData>;
 
+/** The published artifact of the report data.json (JSON Schema `implementation-planning-report-data`; no schemaVersion of its own is checked). */
 export const implementationPlanningReportDataArtifact = defineArtifact(
   'implementation-planning-report-data',
   [],

@@ -43,4 +43,5 @@ export type PlanVerdictsEnvelope = z.infer<typeof PlanVerdictsEnvelope>;
 /** `schemaVersion` values of {@link PlanVerdictsEnvelope}. */
 export const PLAN_VERDICTS_VERSIONS = ['1.0'] as const;
 
+/** The published artifact of the plan-verdicts envelope (JSON Schema `plan-verdicts`). */
 export const planVerdictsArtifact = defineArtifact('plan-verdicts', PLAN_VERDICTS_VERSIONS, 'okstra plan-items collect-verdicts output: one plan-verify round', PlanVerdictsEnvelope);
