@@ -3,7 +3,7 @@
 // - validate --kind working over 10 applied rounds ≤ 1.5× the time of applying them.
 // Inputs are generated in-process with @okstra/convergence (not timed); every
 // timed run is a fresh `node okstra-convergence …` process on a fresh copy of its input.
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyRound, createWorkingState, planRound } from '@okstra/convergence';
@@ -54,6 +54,12 @@ function results(plan, split = false) {
 }
 
 const write = (path, value) => writeFileSync(path, stableStringify(value));
+const dirs = [];
+const tempDir = (name) => {
+  const dir = mkdtempSync(join(tmpdir(), `okstra-bench-conv-${name}-`));
+  dirs.push(dir);
+  return dir;
+};
 const RUNS = 5;
 
 function timed(args, cwd, prepare) {
@@ -67,7 +73,7 @@ function timed(args, cwd, prepare) {
 }
 
 function roundCosts(n) {
-  const dir = mkdtempSync(join(tmpdir(), `okstra-bench-conv-${n}-`));
+  const dir = tempDir(String(n));
   const state = createWorkingState(groups(n));
   const plan = planRound(state);
   write(join(dir, 'work.orig.json'), state);
@@ -81,7 +87,7 @@ function roundCosts(n) {
 }
 
 function replayCost() {
-  const dir = mkdtempSync(join(tmpdir(), 'okstra-bench-conv-replay-'));
+  const dir = tempDir('replay');
   let state = createWorkingState(groups(2000, 10));
   write(join(dir, 'work-r0.json'), state);
   for (let r = 1; r <= 10; r++) {
@@ -113,6 +119,7 @@ export default async function () {
   const small = roundCosts(1_000);
   const large = roundCosts(10_000);
   const replay = replayCost();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   return [
     { name: 'apply-round 10,000 findings × 4', ms: large.applyMs, baselineName: '1,000 findings', baselineMs: small.applyMs, target: 12 },
     { name: 'plan-round 10,000 findings × 4', ms: large.planMs, baselineName: '1,000 findings', baselineMs: small.planMs, target: 12 },

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, cli, ok, tempDir } from './test-support/bin.js';
+import { BIN, cli, ok, tempDir, removeTempDirs } from './test-support/bin.js';
+
+afterAll(removeTempDirs);
 
 /**
  * Reliability: real processes killed with SIGKILL at random points of

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, copyExamples, ok, snapshot, tempDir } from './test-support/bin.js';
+import { cli, copyExamples, ok, snapshot, tempDir, removeTempDirs } from './test-support/bin.js';
+
+afterAll(removeTempDirs);
 
 const read = (p: string) => readFileSync(p, 'utf8');
 const json = (p: string) => JSON.parse(read(p));

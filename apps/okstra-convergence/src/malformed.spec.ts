@@ -1,7 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, ok, snapshot, tempDir } from './test-support/bin.js';
+import { cli, ok, snapshot, tempDir, removeTempDirs } from './test-support/bin.js';
+
+afterAll(removeTempDirs);
 
 /**
  * Every sub-command, fed each malformed input in turn: exit 2, exactly one line

@@ -2,7 +2,7 @@
 // nx `test` target's dependency on `build`).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,9 +33,18 @@ export function ok(args: string[], cwd?: string): any {
   return JSON.parse(r.stdout);
 }
 
-/** A fresh temp dir. */
+const made: string[] = [];
+
+/** A fresh temp dir, removed by {@link removeTempDirs}. */
 export function tempDir(prefix = 'okstra-conv-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** Remove every dir {@link tempDir} made (call in `afterAll`). */
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A temp copy of examples/; returns the copied run dir. */
