@@ -74,10 +74,7 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
       createSession = false;
       sessionTarget = `=${sessionName}`;
     }
-    if (!socketPath) {
-      const s = await tmux.run(['display-message', '-p', '-t', created.paneIds[0]!, '#{socket_path}']);
-      socketPath = s.stdout.trim();
-    }
+    socketPath = created.socketPath || socketPath;
     win.forEach((job, i) => {
       const paneId = created.paneIds[i];
       placements.push(paneId
@@ -99,7 +96,7 @@ interface WindowSpec { createSession: boolean; sessionName: string; sessionTarge
  * created pane; a split that fails ends the sequence (the remaining jobs get
  * no pane).
  */
-async function createWindow(tmux: Tmux, jobs: readonly PaneJob[], spec: WindowSpec): Promise<{ ok: true; paneIds: string[]; reason: string } | { ok: false; reason: string }> {
+async function createWindow(tmux: Tmux, jobs: readonly PaneJob[], spec: WindowSpec): Promise<{ ok: true; paneIds: string[]; socketPath: string; reason: string } | { ok: false; reason: string }> {
   const win = spec.createSession ? `=${spec.sessionName}:=${spec.windowName}` : `${spec.sessionTarget}:=${spec.windowName}`;
   const first = spec.createSession
     ? ['new-session', '-d', '-s', spec.sessionName, '-n', spec.windowName, '-x', String(DETACHED_SIZE.cols), '-y', String(DETACHED_SIZE.rows), '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)]
@@ -120,10 +117,13 @@ async function createWindow(tmux: Tmux, jobs: readonly PaneJob[], spec: WindowSp
       ...own(job),
       ['select-layout', '-t', win, 'tiled'],
     ]),
+    ['display-message', '-p', '-t', win, 'socket=#{socket_path}'],
   ];
   const r = await tmux.run(sequence(commands));
   if (r.missing) return { ok: false, reason: 'tmux not found on PATH' };
-  const paneIds = r.stdout.split('\n').map((s) => s.trim()).filter((s) => /^%\d+$/.test(s));
+  const lines = r.stdout.split('\n').map((s) => s.trim());
+  const paneIds = lines.filter((s) => /^%\d+$/.test(s));
   if (paneIds.length === 0) return { ok: false, reason: `tmux: ${r.stderr || 'pane creation failed'}` };
-  return { ok: true, paneIds, reason: r.ok ? '' : r.stderr };
+  const socketPath = lines.find((s) => s.startsWith('socket='))?.slice('socket='.length) ?? '';
+  return { ok: true, paneIds, socketPath, reason: r.ok ? '' : r.stderr };
 }

@@ -59,16 +59,14 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const now = io.now();
   const startedAt = now.toISOString();
   const jobPaths = new Map<string, string>();
-  for (const { job, provider, launch } of launches) {
-    const jobPath = teamJobPath(run.runDir, plan.dispatchKind, job.workerId);
-    jobPaths.set(job.workerId, jobPath);
-    await writeJsonAtomic(jobPath, {
-      schemaVersion: '1.0', dispatchKind: plan.dispatchKind, workerId: job.workerId, provider: job.provider, role: job.role,
-      model: job.model, projectRoot: run.projectRoot, teamStatePath: run.teamStatePath, promptPath: job.promptPath,
-      resultPath: job.resultPath, completionPaths: job.completionPaths, promptDelivery: provider.manifest.promptDelivery,
-      command: launch, rowStartedAt: startedAt,
-    });
-  }
+  for (const { job } of launches) jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId));
+  // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
+  await Promise.all(launches.map(({ job, provider, launch }) => writeJsonAtomic(jobPaths.get(job.workerId)!, {
+    schemaVersion: '1.0', dispatchKind: plan.dispatchKind, workerId: job.workerId, provider: job.provider, role: job.role,
+    model: job.model, projectRoot: run.projectRoot, teamStatePath: run.teamStatePath, promptPath: job.promptPath,
+    resultPath: job.resultPath, completionPaths: job.completionPaths, promptDelivery: provider.manifest.promptDelivery,
+    command: launch, rowStartedAt: startedAt,
+  })));
   await transitionWorkers(run.teamStatePath, plan.jobs.map((job) => {
     const rowPaths = {
       provider: job.provider, role: job.role, promptPath: rel(job.promptPath), resultPath: rel(job.resultPath),
