@@ -82,7 +82,7 @@ function runAndKill(dir: string, args: string[], delayMs: number): Promise<{ kil
     const timer = setTimeout(() => {
       killed = child.kill('SIGKILL');
     }, delayMs);
-    child.on('exit', (code, signal) => {
+    child.on('exit', (_code, signal) => {
       clearTimeout(timer);
       resolve({ killed: signal === 'SIGKILL' && killed, ms: Date.now() - start });
     });
