@@ -1,7 +1,7 @@
 import { InputError } from '@okstra/cli-kit';
 import type { PlanVerdict, PlanVerificationResult } from '@okstra/schemas/implementation-planning';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
-import { aggregatePlanVerification } from './aggregate.js';
+import { summarizePlanVerification, type PlanVerificationSummary } from './aggregate.js';
 
 const ROWS_PATH = 'implementationPlanning.planBodyVerification.planItems';
 
@@ -14,13 +14,15 @@ export interface ApplyVerdictsOutcome {
   /** Rows that now carry at least one verdict. */
   itemsWithVerdicts: number;
   rows: number;
+  /** Verdict counts behind `result`. */
+  summary: PlanVerificationSummary;
 }
 
 /**
  * Overwrite `planBodyVerification.planItems[].verdicts` with one round's envelope
  * (0.161.0 `plan-items apply-verdicts`; ARCHITECTURE.md §7 "Plan verdicts"):
  * every row's verdicts are replaced — rows absent from the envelope end with none,
- * never a previous round's — then `result` is set by {@link aggregatePlanVerification}
+ * never a previous round's — then `result` is set by the aggregate rule ({@link summarizePlanVerification})
  * and `contributors` to the envelope's. Every other value, and the key order of
  * `raw`, is kept. `raw` is the data.json as parsed (already schema-checked); it is
  * not mutated; `file` names it in errors.
@@ -48,10 +50,10 @@ export function applyVerdicts(raw: Record<string, unknown>, envelope: PlanVerdic
     if (verdicts.length > 0) itemsWithVerdicts++;
     row.verdicts = verdicts;
   }
-  const result = aggregatePlanVerification(rows as Array<{ id: string; verdicts: PlanVerdict[] }>);
-  pbv.result = result;
+  const summary = summarizePlanVerification(rows as Array<{ id: string; verdicts: PlanVerdict[] }>);
+  pbv.result = summary.result;
   pbv.contributors = [...envelope.contributors];
-  return { data, result, contributors: [...envelope.contributors], itemsWithVerdicts, rows: rows.length };
+  return { data, result: summary.result, contributors: [...envelope.contributors], itemsWithVerdicts, rows: rows.length, summary };
 }
 
 /** A verdict with its keys in the documented order (stable serialization). */

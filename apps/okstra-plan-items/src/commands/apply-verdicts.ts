@@ -2,7 +2,7 @@ import type { CliContext } from '@okstra/cli-kit';
 import { writeJson } from '@okstra/cli-kit';
 import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
 import { PLAN_VERDICTS_VERSIONS, PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
-import { applyVerdicts, summarizePlanVerification } from '@okstra/plan-items';
+import { applyVerdicts } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
 /** Options of `plan-items apply-verdicts`. */
@@ -31,8 +31,7 @@ export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliConte
     await writeJsonAtomic(dataPath, applied.data, { keyOrder: 'preserve' });
     return applied;
   });
-  const pbv = (outcome.data.implementationPlanning as { planBodyVerification: { planItems: Array<{ id: string; verdicts: never[] }> } }).planBodyVerification;
-  const s = summarizePlanVerification(pbv.planItems);
+  const s = outcome.summary;
   writeJson(ctx.io, {
     result: outcome.result,
     contributors: outcome.contributors,
