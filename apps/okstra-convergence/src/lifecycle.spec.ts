@@ -43,6 +43,13 @@ describe('the examples/ error-analysis run, round by round', () => {
   const FINAL = st('convergence-final-error-analysis-001.json');
   const seedArgs = ['seed', '--groups', st('convergence-groups-error-analysis-001.json'), '--work-state', WORK, '--final-state', FINAL, '--migration-dir', st('convergence-migration')];
 
+  it('ships responses the way LLMs write them: a fenced fake block, CRLF, no round-1 file from codex', () => {
+    const r1 = read(join(run, 'worker-results/claude-reverify-r1-error-analysis-001.md'));
+    expect(r1).toMatch(/```markdown\n### F-012\n\*\*Verdict\*\*: SURVIVES/);
+    expect(read(join(run, 'worker-results/codex-reverify-r2-error-analysis-001.md'))).toMatch(/^[^\n]*\r\n/);
+    expect(existsSync(join(run, 'worker-results/codex-reverify-r1-error-analysis-001.md'))).toBe(false);
+  });
+
   it('seeds 14 findings, 3 corroborated', () => {
     expect(ok(seedArgs)).toMatchObject({ action: 'created', counts: { agreed: 3, pending: 11 } });
   });
