@@ -1,13 +1,14 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, sep } from 'node:path';
 import { OkstraError } from '@okstra/cli-kit';
-import { carryPath, formatSeq, parseArtifactName, resolveInsideRoot, toProjectRelative } from '@okstra/paths';
-import { readJsonFile } from '@okstra/state-file';
+import { carryPath, formatSeq, parseArtifactName, toProjectRelative } from '@okstra/paths';
+import { resolveRecorded } from './checks/recorded-path.js';
+import { readJsonSync } from './read-json.js';
 import { RunManifest } from '@okstra/schemas/run-manifest';
 import { TeamState } from '@okstra/schemas/team-state';
 import type { AuditViolation } from '@okstra/schemas/audit';
 import { RUN_CHECKS } from './checks/index.js';
 import type { DiscoveredRun } from './discover.js';
-import type { FileIndex } from './files.js';
+import { isNormalAbsolute, type FileIndex } from './files.js';
 import { invariantNumber } from './invariants.js';
 import type { Finding, RunUnderAudit } from './run-context.js';
 
@@ -19,7 +20,7 @@ import type { Finding, RunUnderAudit } from './run-context.js';
  * @returns violations in catalogue order, paths project-relative.
  */
 export async function auditRun(projectRoot: string, found: DiscoveredRun, files: FileIndex): Promise<AuditViolation[]> {
-  const rel = (p: string) => toProjectRelative(projectRoot, p);
+  const rel = (p: string) => (p.startsWith(projectRoot + sep) && isNormalAbsolute(p) ? p.slice(projectRoot.length + 1) : toProjectRelative(projectRoot, p));
   const name = basename(found.manifestPath);
   const parsedName = safe(() => parseArtifactName(name, found.taskType));
   const base = { taskKey: found.taskKey, taskType: found.taskType, runDir: rel(found.runDir) };
@@ -35,7 +36,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   const seq = formatSeq(parsedName.seq);
   let manifest: RunManifest;
   try {
-    manifest = await readJsonFile(found.manifestPath, { schema: RunManifest, schemaVersions: ['1.0'], label: rel(found.manifestPath) });
+    manifest = readJsonSync(found.manifestPath, { schema: RunManifest, schemaVersions: ['1.0'], label: rel(found.manifestPath) });
   } catch (error) {
     return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
   }
@@ -45,14 +46,11 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   }
   let teamStatePath: string | null = null;
   let teamState: TeamState | null = null;
-  try {
-    teamStatePath = resolveInsideRoot(projectRoot, manifest.teamStatePath, 'teamStatePath');
-  } catch {
-    findings.push(invalid(`teamStatePath '${manifest.teamStatePath}' escapes the project root`, found.manifestPath));
-  }
+  teamStatePath = resolveRecorded(projectRoot, manifest.teamStatePath);
+  if (!teamStatePath) findings.push(invalid(`teamStatePath '${manifest.teamStatePath}' escapes the project root`, found.manifestPath));
   if (teamStatePath && (files.exists(teamStatePath) || manifest.status !== 'running')) {
     try {
-      teamState = await readJsonFile(teamStatePath, { schema: TeamState, schemaVersions: ['1.0'], label: rel(teamStatePath) });
+      teamState = readJsonSync(teamStatePath, { schema: TeamState, schemaVersions: ['1.0'], label: rel(teamStatePath) });
     } catch (error) {
       findings.push(invalid(describe(error), teamStatePath));
     }

@@ -1,8 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
-import { readJsonFile } from '@okstra/state-file';
+import { readJsonSync } from './read-json.js';
 import { ProjectJson } from '@okstra/schemas/project';
 import { TaskManifest } from '@okstra/schemas/task-manifest';
 
@@ -66,7 +66,7 @@ export async function* discoverRuns(projectRoot: string, options: { taskKey?: st
 
 async function readProjectId(projectRoot: string): Promise<string> {
   try {
-    return (await readJsonFile(projectJsonPath(projectRoot), { schema: ProjectJson })).projectId;
+    return readJsonSync(projectJsonPath(projectRoot), { schema: ProjectJson }).projectId;
   } catch {
     return 'unknown-project';
   }
@@ -74,7 +74,7 @@ async function readProjectId(projectRoot: string): Promise<string> {
 
 async function readTaskKey(root: string): Promise<string | null> {
   try {
-    return (await readJsonFile(taskManifestPath(root), { schema: TaskManifest })).taskKey;
+    return readJsonSync(taskManifestPath(root), { schema: TaskManifest }).taskKey;
   } catch {
     return null;
   }
@@ -83,7 +83,7 @@ async function readTaskKey(root: string): Promise<string | null> {
 /** Sorted sub-directory names of `dir`, or null when `dir` is not a readable directory. */
 async function dirs(dir: string): Promise<string[] | null> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
   } catch {
     return null;
   }
@@ -92,7 +92,7 @@ async function dirs(dir: string): Promise<string[] | null> {
 /** Sorted file names of `dir`, or null. */
 async function names(dir: string): Promise<string[] | null> {
   try {
-    return (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name).sort();
+    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
   } catch {
     return null;
   }

@@ -1,13 +1,14 @@
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 
 /**
  * Existence and text reads of run artifacts. Existence is answered from one
  * `readdir` per indexed directory (a run directory's `manifests/`, `prompts/`,
  * `worker-results/`, `reports/`, `state/`), so an audit of thousands of runs
  * does not `stat` every expected file; paths outside the indexed directories
- * fall back to `existsSync`.
+ * fall back to `existsSync`. Reads are synchronous on purpose: an audit reads
+ * thousands of small files one after another, and a thread-pool round trip
+ * per open/stat/read/close costs more than the read itself (bench/run-audit.bench.mjs).
  */
 export interface FileIndex {
   /** True when the absolute path exists (a file or a directory). */
@@ -21,37 +22,49 @@ export interface FileIndex {
 /** Build a {@link FileIndex} over `dirs` (absolute; missing directories count as empty). */
 export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
   const listings = new Map<string, string[]>();
-  await Promise.all(
-    dirs.map(async (dir) => {
-      const abs = resolve(dir);
-      listings.set(abs, await listDir(abs));
-    }),
-  );
+  for (const dir of dirs) {
+    const abs = resolve(dir);
+    listings.set(abs, listDirSync(abs));
+  }
   const sets = new Map([...listings].map(([dir, names]) => [dir, new Set(names)]));
+  // Texts read through this index, kept while it lives (one run directory): the
+  // heartbeat check and the worker-audit rules read the same sidecar.
+  const texts = new Map<string, string | null>();
   return {
     exists(abs) {
-      const full = resolve(abs);
-      const names = sets.get(dirname(full));
-      if (names) return names.has(full.slice(dirname(full).length + 1));
+      const full = isNormalAbsolute(abs) ? abs : resolve(abs);
+      const cut = full.lastIndexOf(sep);
+      const names = sets.get(full.slice(0, cut) || sep);
+      if (names) return names.has(full.slice(cut + 1));
       return existsSync(full);
     },
     list(dir) {
       return listings.get(resolve(dir)) ?? [];
     },
     async readText(abs) {
+      const cached = texts.get(abs);
+      if (cached !== undefined) return cached;
+      let text: string | null;
       try {
-        return await readFile(abs, 'utf8');
+        text = readFileSync(abs, 'utf8');
       } catch {
-        return null;
+        text = null;
       }
+      texts.set(abs, text);
+      return text;
     },
   };
 }
 
 /** Sorted entry names of `dir`; [] when it is missing or not a directory. */
 export async function listDir(dir: string): Promise<string[]> {
+  return listDirSync(dir);
+}
+
+/** Synchronous {@link listDir}. */
+export function listDirSync(dir: string): string[] {
   try {
-    return (await readdir(dir)).sort();
+    return readdirSync(dir).sort();
   } catch {
     return [];
   }
@@ -63,4 +76,9 @@ export const RUN_ARTIFACT_DIRS = ['manifests', 'prompts', 'worker-results', 'rep
 /** Absolute artifact directories of one run directory. */
 export function runArtifactDirs(runDir: string): string[] {
   return RUN_ARTIFACT_DIRS.map((d) => join(runDir, d));
+}
+
+/** True for an absolute path with no `.`/`..` segment and no empty segment (already what `resolve` would return). */
+export function isNormalAbsolute(p: string): boolean {
+  return isAbsolute(p) && sep === '/' && !/\/\.{1,2}(?:\/|$)|\/\/|.\/$/.test(p);
 }

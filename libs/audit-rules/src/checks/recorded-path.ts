@@ -1,4 +1,6 @@
+import { isAbsolute, join, sep } from 'node:path';
 import { resolveInsideRoot } from '@okstra/paths';
+import { isNormalAbsolute } from '../files.js';
 
 /**
  * Resolve a path recorded in an artifact (project-root-relative or absolute).
@@ -6,6 +8,10 @@ import { resolveInsideRoot } from '@okstra/paths';
  *   (such a path is never read: ARCHITECTURE.md §3).
  */
 export function resolveRecorded(projectRoot: string, recorded: string): string | null {
+  // Fast path for the common shapes (a plain relative path, or an absolute one under the root);
+  // anything with `.`/`..` segments goes through the containment check of libs/paths.
+  if (!isAbsolute(recorded) && isNormalAbsolute(`${projectRoot}/${recorded}`)) return join(projectRoot, recorded);
+  if (isNormalAbsolute(recorded) && recorded.startsWith(projectRoot + sep)) return recorded;
   try {
     return resolveInsideRoot(projectRoot, recorded);
   } catch {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { auditSidecarPath, parseArtifactName, promptPath, workerResultPath } from '@okstra/paths';
+import { auditSidecarPath, parseArtifactName, promptPath, runSuffix, workerResultPath } from '@okstra/paths';
 import type { WorkerAuditFailure } from '@okstra/schemas/audit';
 import type { FileIndex } from '../files.js';
 import { evidenceReadRows, extractCitations, hasReadingConfirmationHeading, requiresEvidenceLedger } from './ledger.js';
@@ -40,8 +40,10 @@ export async function checkWorkerResults(scope: WorkerAuditScope, files: FileInd
     workers = [scope.worker];
   } else {
     const seq = typeof scope.seq === 'number' ? scope.seq : Number(scope.seq);
+    const suffix = `${runSuffix(scope.taskType, scope.seq)}.md`;
     workers = files
       .list(resultsDir)
+      .filter((name) => name.endsWith(suffix)) // cheap pre-filter: a run dir holds every seq's results
       .map((name) => parseArtifactName(name, scope.taskType))
       .filter((p) => p?.kind === 'worker-result' && p.seq === seq && !isRoundResponse(p.workerId!))
       .map((p) => p!.workerId!)
@@ -75,7 +77,8 @@ async function checkOneWorker(runDir: string, worker: string, run: { taskType: s
   if (sidecar === null) {
     out.push({ worker, rule: 'audit-sidecar-missing', file: sidecarFile, message: 'the audit sidecar does not exist' });
   }
-  const prompt = await files.readText(promptPath(runDir, worker, run));
+  const promptFile = promptPath(runDir, worker, run);
+  const prompt = files.exists(promptFile) ? await files.readText(promptFile) : null;
   if (prompt !== null && requiresEvidenceLedger(prompt)) {
     const rows = new Set(sidecar === null ? [] : evidenceReadRows(sidecar));
     for (const citation of extractCitations(result)) {
