@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { memoryIo } from '@okstra/cli-kit';
+import { EA, TASK_ROOT_REL, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
+import { main } from '../main.js';
+
+let project: Project;
+afterEach(() => project?.cleanup());
+
+/** A clean project with 100 more copies of the error-analysis run (seqs 002–101). */
+function bigProject(): Project {
+  const p = makeCleanProject();
+  const manifest = p.json(EA.manifest);
+  const state = p.json(EA.teamState);
+  for (let n = 2; n <= 101; n++) {
+    const seq = String(n).padStart(3, '0');
+    const dir = `${TASK_ROOT_REL}/runs/error-analysis`;
+    p.write(`${dir}/manifests/run-manifest-error-analysis-${seq}.json`, { ...manifest, seq, status: 'running', teamStatePath: `${dir}/state/team-state-error-analysis-${seq}.json` });
+    p.write(`${dir}/state/team-state-error-analysis-${seq}.json`, { ...state, seq, workers: [] });
+  }
+  return p;
+}
+
+describe('run-audit progress', () => {
+  it('goes to stderr only when stderr is a TTY, and is erased at the end', async () => {
+    project = bigProject();
+    let err = '';
+    const tty = memoryIo({ stderr: { write: (s: string) => ((err += s), true), isTTY: true } });
+    expect(await main(['run-audit', '--project-root', project.root, '--json'], tty)).toBe(0);
+    expect(err).toBe('\rokstra-run-audit: 100 runs scanned…\r\x1b[K');
+    expect(JSON.parse(tty.out()).runsScanned).toBe(103);
+
+    const pipe = memoryIo();
+    expect(await main(['run-audit', '--project-root', project.root, '--json'], pipe)).toBe(0);
+    expect(pipe.err()).toBe('');
+    expect(pipe.out()).toBe(tty.out());
+  });
+});
