@@ -26,6 +26,11 @@ describe('collectVerdicts on the committed example responses', () => {
     { workerId: 'claude', file: 'claude.md', markdown: readFileSync(EXAMPLE_CLAUDE, 'utf8') },
   ]);
 
+  it('runs on real LLM-style files: codex is CRLF, claude has a fenced fake heading', () => {
+    expect(readFileSync(EXAMPLE_CODEX, 'utf8').split('\n').every((line, i, all) => i === all.length - 1 || line.endsWith('\r'))).toBe(true);
+    expect(readFileSync(EXAMPLE_CLAUDE, 'utf8')).toContain('```markdown\n### P-Step-3-2\n**Verdict**: DISAGREE (c)');
+  });
+
   it('reads every item of both workers, contributors sorted, verdicts sorted by worker', () => {
     expect(envelope.contributors).toEqual(['claude', 'codex']);
     expect(envelope.items.map((i) => i.id)).toEqual(queue);
@@ -44,7 +49,7 @@ describe('collectVerdicts on the committed example responses', () => {
     expect(get('P-Step-1-2', 'claude').verdict).toBe('AGREE');
   });
 
-  it('ignores the fake heading inside a code fence (the Step-3-2 block keeps its AGREE)', () => {
+  it('ignores the fake DISAGREE (c) block inside a code fence (claude keeps its AGREE on P-Step-3-2)', () => {
     expect(envelope.items.find((i) => i.id === 'P-Step-3-2')!.verdicts.find((v) => v.workerId === 'claude')!.verdict).toBe('AGREE');
   });
 });
@@ -95,7 +100,7 @@ describe('verdict grammar', () => {
 describe('hard errors name worker, item and line', () => {
   it('an assigned item left unanswered (no block)', () => {
     const p = problemOf('Preamble.\n\n### P-Opt-1\n**Verdict**: AGREE\n\n### P-Step-1-1\n**Verdict**: AGREE\n');
-    expect(p).toEqual([{ workerId: 'codex', itemId: 'P-Val-1-1', file: 'codex.md', line: 8, message: expect.stringMatching(/^assigned item left unanswered/) }]);
+    expect(p).toEqual([{ workerId: 'codex', itemId: 'P-Val-1-1', file: 'codex.md', line: 7, message: expect.stringMatching(/^assigned item left unanswered/) }]);
   });
 
   it('a block with no Verdict value', () => {

@@ -60,7 +60,7 @@ export function collectVerdictsWithProblems(queue: readonly string[], responses:
   const problems: CollectProblem[] = [];
   for (const response of responses) {
     const found = readResponse(response, canonical, problems);
-    const lastLine = response.markdown.split(/\r\n|\r|\n/).length;
+    const lastLine = lastLineNumber(response.markdown);
     for (const id of queue) {
       const verdict = found.get(id);
       if (verdict) byItem.get(id)!.push(verdict);
@@ -150,6 +150,12 @@ function readBlock(workerId: string, block: VerdictBlock, report: (line: number,
     return null;
   }
   return { workerId, verdict: 'DISAGREE', breakageKind: kind, fixability, basis };
+}
+
+/** The 1-based number of the last line (a final newline does not open another line); 1 for an empty text. */
+function lastLineNumber(markdown: string): number {
+  const lines = markdown.split(/\r\n|\r|\n/);
+  return Math.max(1, lines.length - (lines[lines.length - 1] === '' ? 1 : 0));
 }
 
 function firstWords(text: string): string {

@@ -20,17 +20,19 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
     expect(read('out/verdicts.json')).toBe(readFileSync(join(EXAMPLE_RUN, RUN_FILES.verdicts), 'utf8'));
   });
 
-  const cases: Array<[string, (md: string) => string, RegExp]> = [
-    ['an assigned item left unanswered', (md) => md.replace(/### P-Rb-3-1\n\*\*Verdict\*\*: AGREE\n/, ''), /^okstra-plan-items: claude\.md: line 12\d: worker claude: item P-Rb-3-1: assigned item left unanswered/],
-    ['a verdict for an item outside the queue', (md) => md.replace('### P-Opt-2', '### P-Opt-3'), /^okstra-plan-items: claude\.md: line 17: worker claude: item P-Opt-3: verdict for an item outside the persisted queue \(and 1 more problem\)$/m],
-    ['a DISAGREE with no breakage kind', (md) => md.replace('DISAGREE [d]', 'DISAGREE'), /^okstra-plan-items: claude\.md: line 10\d: worker claude: item P-Val-3-2: DISAGREE with no breakage kind/],
-    ['a DISAGREE without fixability', (md) => md.replace('**Fixability**: in-place\n', ''), /^okstra-plan-items: claude\.md: line 10\d: worker claude: item P-Val-3-2: DISAGREE without a fixability value/],
+  const lastLine = (md: string) => md.replace(/\n$/, '').split('\n').length;
+  const cases: Array<[string, (md: string) => string, (md: string) => string]> = [
+    ['an assigned item left unanswered', (md) => md.replace(/### P-Rb-3-1\n\*\*Verdict\*\*: AGREE\n/, ''), (md) => `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response\n`],
+    ['a verdict for an item outside the queue', (md) => md.replace('### P-Opt-2', '### P-Opt-3'), () => 'okstra-plan-items: claude.md: line 17: worker claude: item P-Opt-3: verdict for an item outside the persisted queue (and 1 more problem)\n'],
+    ['a DISAGREE with no breakage kind', (md) => md.replace('DISAGREE [d]', 'DISAGREE'), () => 'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE with no breakage kind (write DISAGREE (a) … DISAGREE (e))\n'],
+    ['a DISAGREE without fixability', (md) => md.replace('**Fixability**: in-place\n', ''), () => 'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE without a fixability value (in-place, replan or needs-clarification)\n'],
   ];
-  it.each(cases)('%s: exit 2, one line naming worker, item and line, nothing written', (_what, edit, pattern) => {
-    writeFileSync(join(dir, 'claude.md'), edit(read(RUN_FILES.claude)));
+  it.each(cases)('%s: exit 2, one line naming worker, item and line, nothing written', (_what, edit, expected) => {
+    const edited = edit(read(RUN_FILES.claude));
+    writeFileSync(join(dir, 'claude.md'), edited);
     const r = collect(['claude=claude.md', `codex=${RUN_FILES.codex}`]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(pattern);
+    expect(r.stderr).toBe(expected(edited));
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toBe('');
     expect(existsSync(join(dir, 'out/verdicts.json'))).toBe(false);
