@@ -36,17 +36,17 @@ export function sequence(commands: string[][]): string[] {
 }
 
 /** One row of `list-panes -a` as okstra reads it. */
-export interface PaneInfo { paneId: string; dead: boolean; deadStatus: number | null; deadSignal: number | null; tag: string; sessionId: string; sessionName: string }
+export interface PaneInfo { paneId: string; dead: boolean; deadStatus: number | null; deadSignal: number | null; tag: string; sessionId: string; sessionName: string; startCommand: string }
 
-const PANE_FORMAT = '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-run}\t#{session_id}\t#{session_name}\t#{pane_dead_signal}';
+const PANE_FORMAT = '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-run}\t#{session_id}\t#{session_name}\t#{pane_dead_signal}\t#{pane_start_command}';
 
 /** Every pane of the server (empty when there is no server). */
 export async function listPanes(tmux: Tmux): Promise<{ ok: boolean; panes: PaneInfo[]; error: string }> {
   const r = await tmux.run(['list-panes', '-a', '-F', PANE_FORMAT]);
   if (!r.ok) return { ok: false, panes: [], error: r.stderr };
   const panes = r.stdout.split('\n').filter(Boolean).map((line) => {
-    const [paneId, dead, status, tag, sessionId, sessionName, signal] = line.split('\t');
-    return { paneId: paneId!, dead: dead === '1', deadStatus: status ? Number(status) : null, deadSignal: signal ? Number(signal) : null, tag: tag ?? '', sessionId: sessionId ?? '', sessionName: sessionName ?? '' };
+    const [paneId, dead, status, tag, sessionId, sessionName, signal, ...command] = line.split('\t');
+    return { paneId: paneId!, dead: dead === '1', deadStatus: status ? Number(status) : null, deadSignal: signal ? Number(signal) : null, tag: tag ?? '', sessionId: sessionId ?? '', sessionName: sessionName ?? '', startCommand: command.join('\t') };
   });
   return { ok: true, panes, error: '' };
 }

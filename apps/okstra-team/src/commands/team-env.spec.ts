@@ -192,6 +192,11 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
     expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([['alpha', 'completed', 1], ['beta', 'error', 1]]);
     expect(a.code).toBe(1);
     expect(f.manifest().workerDispatches).toEqual([]);
-    for (const p of panes(socket).filter((x) => x.tag === 'sample:payments:refund-timeout/error-analysis-001')) tmux(socket, ['kill-pane', '-t', p.id]);
+    // teardown adopts the two tagged panes through their job files, records and closes them; the second is a no-op
+    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(JSON.parse(t.stdout).closed.map((c: any) => c.workerId)).toEqual(['alpha', 'beta']);
+    expect(panes(socket).filter((x) => x.tag === 'sample:payments:refund-timeout/error-analysis-001')).toEqual([]);
+    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.backend, Boolean(r.tornDownAt)])).toEqual([['alpha', 'tmux-pane', true], ['beta', 'tmux-pane', true]]);
+    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout).closed).toEqual([]);
   });
 });

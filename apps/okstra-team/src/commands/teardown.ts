@@ -2,7 +2,10 @@ import { writeJson, type CliContext } from '@okstra/cli-kit';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { runCmux } from '../backends/cmux.js';
 import { listPanes, sequence, Tmux } from '../backends/tmux.js';
-import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
+import { toProjectRelative } from '@okstra/paths';
+import { readTeamState } from '@okstra/team-state';
+import { unrecordedDispatches } from '../await/unrecorded.js';
+import { loadRun, updateWorkerDispatches, type RunContext } from '../dispatch/run-context.js';
 
 /** Flags of `team teardown` (0.161.0 docs/cli.md team row). */
 export interface TeardownOptions { projectRoot: string; runManifest: string; dryRun?: boolean; json?: boolean }
@@ -41,6 +44,11 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
       }
     }
   }
+  const adopted = await adoptUnrecordedPanes(run, io.env);
+  for (const a of adopted) {
+    close.push(entry(a));
+    killBySocket.set(a.tmuxSocket ?? '', [...(killBySocket.get(a.tmuxSocket ?? '') ?? []), a.paneId!]);
+  }
   const cmuxRecords = open.filter((r) => r.backend === 'cmux-pane');
   close.push(...cmuxRecords.map((r) => entry(r)));
   if (!opts.dryRun) {
@@ -55,8 +63,10 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
     const done = new Set([...close, ...skipped.filter((s) => s.reason === 'pane already gone')].map((e) => `${e.dispatchKind}\u0000${e.workerId}\u0000${e.paneId}`));
     if (done.size > 0) {
       const at = io.now().toISOString();
-      await updateWorkerDispatches(run.manifestPath, (records) => records.map((r) =>
-        done.has(`${r.dispatchKind}\u0000${r.workerId}\u0000${r.paneId}`) && !r.tornDownAt ? { ...r, tornDownAt: at } : r));
+      await updateWorkerDispatches(run.manifestPath, (records) => [
+        ...records.map((r) => (done.has(`${r.dispatchKind}\u0000${r.workerId}\u0000${r.paneId}`) && !r.tornDownAt ? { ...r, tornDownAt: at } : r)),
+        ...adopted.map((a) => ({ ...a, tornDownAt: at })),
+      ]);
     }
   }
   if (opts.json) writeJson(io, { closed: close, dryRun: Boolean(opts.dryRun), skipped });
@@ -65,4 +75,31 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
     for (const s of skipped) io.stdout.write(`skipped\t${s.workerId}\t${s.backend}\t${s.paneId}\t${s.reason}\n`);
   }
   return 0;
+}
+
+/**
+ * Panes of a dispatch that was killed before it appended `workerDispatches[]`:
+ * the job file it wrote (with the row's `startedAt`) is the record, and the
+ * pane is the one on the default server (`OKSTRA_TMUX_SOCKET` / `$TMUX`)
+ * carrying this run's `@okstra-run` tag whose start command runs that job
+ * file. Returned as records (with `reason`) that teardown appends, so a second
+ * teardown finds them recorded and closed.
+ */
+async function adoptUnrecordedPanes(run: RunContext, env: NodeJS.ProcessEnv): Promise<WorkerDispatch[]> {
+  const state = await readTeamState(run.teamStatePath);
+  const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, run.manifest.workerDispatches);
+  if (unrecorded.length === 0) return [];
+  const tmux = new Tmux(env);
+  const list = await listPanes(tmux);
+  if (!list.ok) return [];
+  const socket = (await tmux.run(['display-message', '-p', '#{socket_path}'])).stdout.trim() || null;
+  const out: WorkerDispatch[] = [];
+  for (const u of unrecorded) {
+    const name = `/${u.jobPath!.split('/').pop()}`;
+    for (const pane of list.panes.filter((p) => p.tag === run.runTag && p.startCommand.includes(name))) {
+      out.push({ ...u, backend: 'tmux-pane', paneId: pane.paneId, tmuxSocket: socket, tmuxSession: pane.sessionName,
+        jobPath: u.jobPath ?? toProjectRelative(run.projectRoot, name), reason: 'recorded by teardown: the dispatch ended before recording this pane' });
+    }
+  }
+  return out;
 }

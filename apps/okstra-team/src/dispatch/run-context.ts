@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
 import { RunManifest, runManifestArtifact, type WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
-import { join } from 'node:path';
+import { readJsonFile, validateValue, withFileLock, writeJsonAtomic } from '@okstra/state-file';
 
 /** A run as dispatch/await/teardown see it: root, manifest, team-state and the ownership tag. */
 export interface RunContext {
@@ -51,7 +50,7 @@ export function teamJobPath(runDir: string, dispatchKind: string, workerId: stri
 export async function updateWorkerDispatches(manifestPath: string, update: (records: WorkerDispatch[]) => WorkerDispatch[]): Promise<WorkerDispatch[]> {
   return withFileLock(manifestPath, async () => {
     const raw = await readJsonFile<Record<string, unknown>>(manifestPath, { schemaVersions: runManifestArtifact.versions });
-    const parsed = await readJsonFile(manifestPath, { schema: RunManifest, schemaVersions: runManifestArtifact.versions });
+    const parsed = validateValue(raw, { schema: RunManifest, label: manifestPath });
     const next = update(parsed.workerDispatches);
     await writeJsonAtomic(manifestPath, { ...raw, workerDispatches: next });
     return next;
