@@ -27,8 +27,7 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
     listings.set(abs, listDirSync(abs));
   }
   const sets = new Map([...listings].map(([dir, names]) => [dir, new Set(names)]));
-  // Texts read through this index, kept while it lives (one run directory): the
-  // heartbeat check and the worker-audit rules read the same sidecar.
+  // Texts read through this index: the heartbeat check and the worker-audit rules read the same sidecar.
   const texts = new Map<string, string | null>();
   return {
     exists(abs) {
@@ -50,6 +49,9 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
       } catch {
         text = null;
       }
+      // Keep only the last few texts (one worker's result, prompt and sidecar): texts
+      // that outlive a run get promoted to the old generation and swell peak RSS.
+      if (texts.size >= TEXT_CACHE_SIZE) texts.clear();
       texts.set(abs, text);
       return text;
     },
@@ -69,6 +71,8 @@ export function listDirSync(dir: string): string[] {
     return [];
   }
 }
+
+const TEXT_CACHE_SIZE = 8;
 
 /** The sub-directories of a run directory that hold its artifacts (ARCHITECTURE.md §4). */
 export const RUN_ARTIFACT_DIRS = ['manifests', 'prompts', 'worker-results', 'reports', 'state'] as const;

@@ -32,13 +32,13 @@ export function makePlantedProject(options: { hugeDetail?: boolean } = {}): Proj
   for (const f of [EA.manifest, EA.teamState, EA.prompt('claude'), EA.prompt('codex'), EA.prompt('report-writer'), EA.result('claude'), EA.sidecar('claude'), EA.report, EA.data]) {
     p.write(f.replace(TASK_ROOT_REL, other), p.read(f).replaceAll(TASK_ROOT_REL, other).replaceAll('demo:payments:refund-timeout', 'demo:payments:chargeback-sync'));
   }
-  const ident = { user: PLANTED.user, email: PLANTED.email, host: PLANTED.host, repo: PLANTED.repo, token: PLANTED.token, project: PLANTED.projectName };
+  const ident = { user: PLANTED.user, email: PLANTED.email, host: PLANTED.host, repo: PLANTED.repo, token: PLANTED.token, project: PLANTED.projectName, cwd: PLANTED.homes[0], paths: PLANTED.homes };
   const lines = (task: string, day: string) =>
     [
       ...PLANTED.homes.slice(0, 2).map((home, i) => ({
         ts: `2026-11-${day}T08:0${i}:00Z`, source: 'okstra-convergence', kind: 'OKSTRA_INTERNAL', exitCode: 70, taskType: 'error-analysis', seq: '001',
         message: `internal error (this is a bug, please report it): cannot read 'verdict' of ${home}/.okstra/tasks/payments/${task}/state/r${i}.json for ${PLANTED.user}@${PLANTED.host}`,
-        stack: `TypeError\n    at collect (${PLANTED.homes[i + 2]}/node_modules/@okstra/convergence/dist/collect.js:${40 + i}:7)${options.hugeDetail ? ' ' + 'lorem ipsum '.repeat(9000) : ''}`,
+        stack: `TypeError\n${PLANTED.homes.map((h, j) => `    at frame${j} (${h}/node_modules/@okstra/convergence/dist/collect.js:${40 + i}:7)`).join('\n')}${options.hugeDetail ? ' ' + 'lorem ipsum '.repeat(9000) : ''}`,
         note: `${PLANTED.projectName} by ${PLANTED.email} token ${PLANTED.token} repo ${PLANTED.repo} on ${PLANTED.host}`,
         ...ident,
       })),

@@ -114,3 +114,9 @@ describe('signals and classification (pre-anonymization)', () => {
     expect(passesGate(clusters.find((c) => c.origin === 'run-audit')!, DEFAULT_GATE)).toBe(false); // 2 records, 1 run
   });
 });
+
+describe('target-path ignores home paths in every spelling outside the root', () => {
+  it('no target-path for paths outside the project root', () => {
+    for (const home of HOMES) expect(recordSignals(rec({ message: `read ${home}/src/x.ts` })), home).toEqual([]);
+  });
+});

@@ -85,7 +85,7 @@ const PATHISH = /(?:[A-Za-z]:\\|\/)?[\w.@+-]+(?:[\\/][\w.@+-]+)+/g;
 
 /** True when the record names a file of the target project: inside its root, outside `.okstra` and `node_modules`. */
 function mentionsTargetPath(r: RawRecord): boolean {
-  for (const m of text(r).matchAll(PATHISH)) {
+  for (const m of decodePercent(text(r)).matchAll(PATHISH)) {
     const p = m[0];
     if (/^[A-Za-z]:/.test(p)) continue; // a Windows absolute path is never inside a POSIX project root
     const abs = isAbsolute(p) ? p : resolve(r.projectRoot, p);
@@ -100,3 +100,8 @@ function mentionsTargetPath(r: RawRecord): boolean {
 
 /** First path segments that name okstra's own layout or dependencies, never target code. */
 const OKSTRA_SEGMENTS = new Set(['.okstra', 'node_modules', 'runs', 'manifests', 'prompts', 'state', 'reports', 'worker-results', 'user-responses', 'carry']);
+
+/** `%2F`/`%5C` decoded, so a percent-encoded absolute path is not taken for a relative one. */
+function decodePercent(text: string): string {
+  return text.replace(/%2[Ff]/g, '/').replace(/%5[Cc]/g, '\\');
+}
