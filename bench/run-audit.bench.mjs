@@ -2,11 +2,14 @@
 // runs against merely reading every artifact file of those runs (a node
 // process that walks the tree and reads each file), target ≤ 4×; and peak RSS
 // of the audit at 1,000 vs 5,000 runs, which must not grow with the number of
-// runs (the audit streams runs; target ≤ 1.25×, the "ms" column holds MB).
+// runs (the audit streams runs; target ≤ 1.25×, the "ms" column holds MB),
+// plus the live heap after a forced GC at the same two sizes (what streaming
+// bounds directly; RSS also carries V8's young/old generation sizing).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { binPath, median, timeCommand } from './lib.mjs';
+import { spawnSync } from 'node:child_process';
+import { binPath, median, repoRoot, timeCommand } from './lib.mjs';
 
 export const title = 'run-audit (generated runs; RSS rows are in MB)';
 
@@ -57,6 +60,12 @@ const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) {
 walk(process.argv[2]);
 `;
 
+const HEAP = `const { auditProject } = await import(process.argv[2]);
+let n = 0, max = 0;
+for await (const r of auditProject(process.argv[3])) if (++n % 250 === 0) { global.gc(); max = Math.max(max, process.memoryUsage().heapUsed); }
+process.stdout.write(String(max));
+`;
+
 const PRELOAD = `process.on('exit', () => require('node:fs').writeFileSync(process.env.OKSTRA_BENCH_RSS, String(process.resourceUsage().maxRSS)));`;
 
 function peakRssMb(root, scratch) {
@@ -68,10 +77,17 @@ function peakRssMb(root, scratch) {
   return Number(readFileSync(out, 'utf8')) / 1024; // maxRSS is in KiB
 }
 
+function liveHeapMb(root, scratch) {
+  const r = spawnSync(process.execPath, ['--expose-gc', join(scratch, 'heap.mjs'), join(repoRoot, 'libs', 'audit-rules', 'dist', 'index.js'), root], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`live-heap harness exited ${r.status}: ${r.stderr}`);
+  return Number(r.stdout) / 1048576;
+}
+
 export default async function () {
   const scratch = mkdtempSync(join(tmpdir(), 'okstra-bench-audit-'));
   writeFileSync(join(scratch, 'reader.mjs'), READER);
   writeFileSync(join(scratch, 'preload.cjs'), PRELOAD);
+  writeFileSync(join(scratch, 'heap.mjs'), HEAP);
   const small = generate(1000);
   const large = generate(5000);
   try {
@@ -85,9 +101,12 @@ export default async function () {
     const auditMs = med(audit(large));
     const rssSmall = median([0, 1, 2].map(() => peakRssMb(small, scratch)));
     const rssLarge = median([0, 1, 2].map(() => peakRssMb(large, scratch)));
+    const heapSmall = liveHeapMb(small, scratch);
+    const heapLarge = liveHeapMb(large, scratch);
     return [
       { name: 'run-audit, 5,000 runs', ms: auditMs, baselineName: 'read every artifact file', baselineMs: readMs, target: 4 },
       { name: 'run-audit peak RSS MB, 5,000 runs', ms: rssLarge, baselineName: 'peak RSS MB, 1,000 runs', baselineMs: rssSmall, target: 1.25 },
+      { name: 'run-audit live heap MB after GC, 5,000 runs', ms: heapLarge, baselineName: 'live heap MB, 1,000 runs', baselineMs: heapSmall, target: 1.1 },
     ];
   } finally {
     for (const d of [small, large, scratch]) rmSync(d, { recursive: true, force: true });
