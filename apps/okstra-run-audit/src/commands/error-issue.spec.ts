@@ -77,8 +77,12 @@ describe('error-issue plan', () => {
     expect(s.stderr).toMatch(/matching was unchecked .*nothing was sent \(re-run okstra error-issue plan with gh installed and authenticated\)/);
   });
 
-  it('gh unauthenticated at submit time: exit 2 with the auth hint, only auth status was called', () => {
-    const t = setup();
+  it('gh unauthenticated at plan time: matching unchecked; at submit time: exit 2 with the auth hint, only auth status called', () => {
+    const t = setup({ authExit: 1 });
+    expect(t.plan().code).toBe(0);
+    expect(t.readPlan().matching).toEqual({ status: 'unchecked', reason: 'gh is not authenticated' });
+    expect(t.gh.calls().map((c) => c.argv.join(' '))).toEqual(['auth status']);
+    t.gh.setScenario({});
     expect(t.plan().code).toBe(0);
     t.gh.setScenario({ authExit: 1 });
     const before = t.gh.calls().length;
@@ -112,6 +116,21 @@ describe('error-issue plan', () => {
     const comment = t.gh.calls().find((c) => c.argv[1] === 'comment')!;
     expect(comment.argv).toEqual(['issue', 'comment', '3', '--repo', 'devonshin/okstra', '--body-file', '-']);
     expect(comment.stdin).toContain(`<!-- okstra-fingerprint: ${a.id} -->`);
+  });
+
+  it('several project roots: one cluster across projects, counted per project', () => {
+    const t = setup();
+    const second = makePlantedProject();
+    cleanups.push(() => second.cleanup());
+    expect(t.plan('--project-root', second.root).code).toBe(0);
+    const plan = t.readPlan();
+    expect(plan.inputs).toMatchObject({ projects: 2, records: 20, violations: 4 });
+    const counts = plan.candidates.map((c: { counts: { records: number; runs: number; projects: number } }) => c.counts);
+    expect(counts.sort((a: { records: number }, b: { records: number }) => a.records - b.records)).toEqual([
+      { records: 4, runs: 4, projects: 2 },
+      { records: 8, runs: 4, projects: 2 },
+    ]);
+    expectNoIdentity(JSON.stringify({ ...plan, identityDigests: [] }), 'plan file');
   });
 
   it('repo and gate from ~/.okstra/config.json; --repo wins; an invalid config is exit 2', () => {
