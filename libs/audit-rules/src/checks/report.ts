@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { finalReportDataPath, finalReportPath } from '@okstra/paths';
 import type { Finding, RunUnderAudit } from '../run-context.js';
 import { hasReason } from './workers.js';
@@ -7,7 +8,7 @@ export function checkReportPresent(run: RunUnderAudit): Finding[] {
   if (run.manifest.status !== 'completed') return [];
   const missing = [finalReportPath(run.runDir, run), finalReportDataPath(run.runDir, run)].filter((p) => !run.files.exists(p));
   if (missing.length === 0) return [];
-  const names = missing.map((p) => p.slice(p.lastIndexOf('/') + 1)).join(' and ');
+  const names = missing.map((p) => basename(p)).join(' and ');
   return [{ invariant: 'report-missing', message: `run-manifest says completed but ${names} ${missing.length > 1 ? 'are' : 'is'} missing`, evidence: [run.manifestPath, ...missing] }];
 }
 

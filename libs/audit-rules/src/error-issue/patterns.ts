@@ -14,6 +14,7 @@ export interface Detector {
 /** Top-level domains a host name is recognised by (file extensions such as .md, .sh, .py, .rs are left out on purpose). */
 const TLDS = 'com|net|org|io|dev|app|cloud|ai|co|me|info|biz|us|uk|de|fr|jp|kr|cn|in|eu|local|localdomain|internal|lan|corp|home|intranet|test|example|invalid|localhost';
 
+/** The identity detectors, in the order they are applied (docs/error-issue.md "The last gate"). */
 export const DETECTORS: readonly Detector[] = [
   { name: 'secret-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|sk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,})/g, placeholder: '<token>' },
   { name: 'file-url', pattern: /\bfile:\/\/[^\s'"`<>():,;]*/gi, placeholder: '<path>' },
