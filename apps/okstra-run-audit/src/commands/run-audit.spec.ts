@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EA, IMPL, TASK_KEY, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
+import { RunAuditReport } from '@okstra/schemas/audit';
 import { runBin, UMBRELLA } from '../test-support/bin.js';
 
 let project: Project;
@@ -38,6 +39,7 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     const r = runBin(['--project-root', project.root, '--json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
+    expect(RunAuditReport.safeParse(report).success).toBe(true);
     expect(report.ok).toBe(false);
     expect(report.violations.map((v: { invariant: string; taskKey: string }) => [v.invariant, v.taskKey])).toEqual([['report-missing', TASK_KEY], ['stage-carry-missing', TASK_KEY]]);
     expect(Object.keys(report.violations[0])).toEqual(['evidence', 'invariant', 'message', 'runDir', 'seq', 'taskKey', 'taskType']);

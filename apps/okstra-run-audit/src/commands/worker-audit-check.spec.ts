@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EA, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
+import { WorkerAuditCheckReport } from '@okstra/schemas/audit';
 import { runBin, UMBRELLA } from '../test-support/bin.js';
 
 let project: Project;
@@ -22,6 +23,7 @@ describe('okstra worker-audit-check (real bin)', () => {
     project.remove(EA.sidecar('codex'));
     const r = runBin(args(project), { bin: UMBRELLA });
     expect(r.code).toBe(2);
+    expect(WorkerAuditCheckReport.safeParse(JSON.parse(r.stdout)).success).toBe(true);
     expect(JSON.parse(r.stdout)).toEqual({
       ok: false,
       failures: [
