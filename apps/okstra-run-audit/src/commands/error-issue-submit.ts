@@ -40,6 +40,9 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
   if (toSend.length > 0 && plan.matching.status !== 'checked') {
     throw new InputError(`matching was unchecked when this plan was made (${plan.matching.reason ?? 'gh unavailable'}): nothing was sent`, { file: opts.plan, field: 'matching', hint: 're-run okstra error-issue plan with gh installed and authenticated' });
   }
+  for (const c of toSend) {
+    if (c.decision === 'comment' && !c.match) throw new InputError(`candidate ${c.id} decides comment but names no matched issue: nothing was sent`, { file: opts.plan, field: 'candidates' });
+  }
   const identities = environmentIdentities(io.env, new IdentitySet());
   const gate = (c: IssueCandidate) => {
     const problems = lastGate(c.decision === 'comment' ? { commentBody: c.commentBody } : { title: c.title, body: c.body }, identities, plan.identityDigests);

@@ -120,3 +120,21 @@ describe('target-path ignores home paths in every spelling outside the root', ()
     for (const home of HOMES) expect(recordSignals(rec({ message: `read ${home}/src/x.ts` })), home).toEqual([]);
   });
 });
+
+describe('draftCandidates fails closed', () => {
+  it('drops a candidate whose rendering the last gate refuses, and keeps gate-clean ones', async () => {
+    const { draftCandidates } = await import('./plan.js');
+    const ids = new IdentitySet();
+    const clusters = clusterRecords([
+      rec({ runKey: 'r1', message: 'worker crashed' }),
+      rec({ runKey: 'r2', message: 'worker crashed' }),
+      rec({ runKey: 'r1', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
+      rec({ runKey: 'r2', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
+    ], ids);
+    ids.add('crashed'); // an identity learnt after normalization: the rendered text now carries it
+    const { drafts, refusedByGate, summaries } = draftCandidates(clusters, DEFAULT_GATE, ids);
+    expect(refusedByGate).toBe(1);
+    expect(drafts.map((d) => d.title)).toEqual(['[okstra-defect] okstra-team E: lost pane']);
+    expect(summaries.map((s) => s.candidate).sort()).toEqual([false, true]);
+  });
+});
