@@ -49,6 +49,8 @@ export async function runErrorIssuePlan(opts: ErrorIssuePlanOptions, ctx: CliCon
     skippedLines += inputs.skipped.length;
     for (const s of inputs.skipped) io.stderr.write(`${ctx.name}: ${s.file}: line ${s.line}: skipped, ${s.reason}\n`);
   }
+  // The target repository and okstra's own name are public: naming them is not a leak.
+  identities.remove('okstra', repo, ...repo.split('/'));
   const clusters = clusterRecords(records, identities);
   const { summaries, drafts, refusedByGate } = draftCandidates(clusters, gate, identities);
   if (refusedByGate > 0) io.stderr.write(`${ctx.name}: ${refusedByGate} candidate(s) dropped: the last gate refused their rendering\n`);

@@ -138,3 +138,11 @@ describe('draftCandidates fails closed', () => {
     expect(summaries.map((s) => s.candidate).sort()).toEqual([false, true]);
   });
 });
+
+describe('IdentitySet', () => {
+  it('keeps identities of 3+ characters, longest first, and forgets public ones', () => {
+    const ids = new IdentitySet().add('ab', 'alice', 'alice-corp', ' okstra ', 'devonshin');
+    expect(ids.list()).toEqual(['alice-corp', 'devonshin', 'okstra', 'alice']);
+    expect(ids.remove('okstra', 'DevonShin').list()).toEqual(['alice-corp', 'alice']);
+  });
+});

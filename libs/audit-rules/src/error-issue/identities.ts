@@ -24,6 +24,12 @@ export class IdentitySet {
     return this;
   }
 
+  /** Forget values that are public by definition (the target repository's owner and name, `okstra`). */
+  remove(...values: string[]): this {
+    for (const v of values) this.values.delete(v.trim().toLowerCase());
+    return this;
+  }
+
   /** Every identity, longest first (so `alice-corp` is replaced before `alice`). */
   list(): string[] {
     return [...this.values.values()].sort((a, b) => b.length - a.length || a.localeCompare(b));
