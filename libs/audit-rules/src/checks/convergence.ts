@@ -1,5 +1,4 @@
 import { convergenceFinalStatePath, convergenceGroupsPath, convergenceWorkStatePath, finalReportPath, roundPlanPath } from '@okstra/paths';
-import { validateFinalState } from '@okstra/convergence';
 import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
 
 /**
@@ -24,6 +23,8 @@ export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
     } catch (error) {
       return [{ invariant: 'artifact-invalid', message: `convergence final state is not valid JSON: ${(error as Error).message}`, evidence: [final] }];
     }
+    // Loaded only for a run that has a final state: the convergence lib is the heaviest import here.
+    const { validateFinalState } = await import('@okstra/convergence');
     const report = validateFinalState(state);
     return report.ok ? [] : [{ invariant: 'convergence-final', message: `convergence final state fails validate --kind final: ${report.errors[0] ?? 'invalid'}`, evidence: [final] }];
   }
