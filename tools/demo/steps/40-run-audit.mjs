@@ -2,7 +2,7 @@
 // (tasks payments/broken-*), then error-issue plan turns the anomalies into
 // anonymized issue candidates — without gh (PATH has no gh: matching is
 // recorded as unchecked) and without sending anything.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,10 +29,16 @@ export default async function ({ workDir, run, log }) {
     return { ok: false, summary: `run-audit found [${found.join('; ')}], expected exactly the planted [${EXPECTED.join('; ')}]` };
   }
 
+  // A private HOME (no ~/.okstra/config.json) and a PATH without gh: the plan is made offline.
   const home = mkdtempSync(join(tmpdir(), 'okstra-demo-home-'));
+  const noGh = mkdtempSync(join(tmpdir(), 'okstra-demo-nogh-'));
   const planFile = join(workDir, 'error-issue-plan.json');
-  const env = { HOME: home, PATH: mkdtempSync(join(tmpdir(), 'okstra-demo-nogh-')) };
-  const plan = run('okstra', ['error-issue', 'plan', '--project-root', project, '--output', planFile], { env });
+  let plan;
+  try {
+    plan = run('okstra', ['error-issue', 'plan', '--project-root', project, '--output', planFile], { env: { HOME: home, PATH: noGh } });
+  } finally {
+    for (const dir of [home, noGh]) rmSync(dir, { recursive: true, force: true });
+  }
   if (plan.code !== 0) return { ok: false, summary: `okstra error-issue plan exited ${plan.code}: ${plan.stderr.trim()}` };
   const out = JSON.parse(plan.stdout);
   for (const c of out.candidates) log(`  candidate ${c.id} ${c.decision} ${c.title}`);
