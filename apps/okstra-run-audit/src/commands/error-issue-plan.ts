@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { OkstraError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
-  assertProjectRoot, clusterRecords, decideCandidate, DEFAULT_GATE, draftCandidates, environmentIdentities,
+  anonymize, assertProjectRoot, clusterRecords, decideCandidate, DEFAULT_GATE, draftCandidates, environmentIdentities,
   IdentitySet, readProjectInputs, type GhIssue, type RawRecord,
 } from '@okstra/audit-rules';
 import { writeJsonAtomic } from '@okstra/state-file';
@@ -64,7 +64,8 @@ export async function runErrorIssuePlan(opts: ErrorIssuePlanOptions, ctx: CliCon
       found = [];
       for (const d of drafts) found.push(await gh.searchIssues(repo, d.id));
     } catch (error) {
-      matching = { status: 'unchecked', reason: error instanceof OkstraError ? error.message : String(error) };
+      // gh's stderr may name hosts or accounts: the plan keeps only its anonymized form.
+      matching = { status: 'unchecked', reason: anonymize(error instanceof OkstraError ? error.message : String(error), identities) };
       found = drafts.map(() => null);
     }
   }

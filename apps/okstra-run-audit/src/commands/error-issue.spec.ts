@@ -118,6 +118,13 @@ describe('error-issue plan', () => {
     expect(comment.stdin).toContain(`<!-- okstra-fingerprint: ${a.id} -->`);
   });
 
+  it('a failed gh issue list leaves matching unchecked, its reason anonymized', () => {
+    const t = setup({ failList: 'HTTP 401: Bad credentials for zorblax at https://build-7.zorblax-corp.internal/api' });
+    expect(t.plan().code).toBe(0);
+    expect(t.readPlan().matching).toEqual({ status: 'unchecked', reason: 'gh issue list exited 1: HTTP <n>: Bad credentials for <name> at <url>'.replace('<n>', '401') });
+    expect(t.readPlan().candidates.every((c: { decision: string; match: unknown }) => c.decision === 'create' && c.match === null)).toBe(true);
+  });
+
   it('several project roots: one cluster across projects, counted per project', () => {
     const t = setup();
     const second = makePlantedProject();

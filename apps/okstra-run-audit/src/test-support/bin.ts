@@ -24,6 +24,8 @@ export interface GhScenario {
   authExit?: number;
   issues?: unknown[];
   failSend?: boolean;
+  /** `gh issue list` fails with this stderr. */
+  failList?: string;
 }
 
 /** One recorded gh call. */
@@ -50,7 +52,10 @@ fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify({ argv, stdin })
 const s = JSON.parse(fs.readFileSync(path.join(dir, 'scenario.json'), 'utf8'));
 const counter = path.join(dir, 'counter');
 if (argv[0] === 'auth') { process.stderr.write(s.authExit ? 'not logged in\\n' : 'Logged in\\n'); process.exit(s.authExit || 0); }
-if (argv[0] === 'issue' && argv[1] === 'list') { process.stdout.write(JSON.stringify(s.issues || [])); process.exit(0); }
+if (argv[0] === 'issue' && argv[1] === 'list') {
+  if (s.failList) { process.stderr.write(s.failList + '\\n'); process.exit(1); }
+  process.stdout.write(JSON.stringify(s.issues || [])); process.exit(0);
+}
 if (s.failSend) { process.stderr.write('HTTP 502\\n'); process.exit(1); }
 const repo = argv[argv.indexOf('--repo') + 1];
 if (argv[1] === 'create') {

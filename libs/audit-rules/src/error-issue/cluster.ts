@@ -1,7 +1,7 @@
 import type { IssueClassification, IssueGate } from '@okstra/schemas/error-issue';
 import { invariantSummary } from '../invariants.js';
 import type { IdentitySet } from './identities.js';
-import { anonymize, fingerprint, normalizeMessage } from './normalize.js';
+import { fingerprint, normalizeMessage } from './normalize.js';
 import { classifyCluster, classifyRecord, recordSignals, type RawRecord, type SignalName } from './signals.js';
 
 /** The documented gate defaults (docs/error-issue.md "Gate"): seen in ≥ 2 runs, ≥ 2 records. */
@@ -86,4 +86,3 @@ export function passesGate(c: Cluster, gate: IssueGate): boolean {
   return c.runs.size >= gate.minRuns && c.records >= gate.minRecords;
 }
 
-export { anonymize };
