@@ -31,7 +31,7 @@ const pkg = {
   engines: { node: '>=20' },
   ...(kind === 'app' ? { bin: { [name]: './dist/bin.js' } } : {}),
   exports: { '.': entry(kind === 'app' ? 'main' : 'index'), './package.json': './package.json' },
-  files: ['dist', '!dist/**/*.spec.*'],
+  files: ['dist', '!dist/**/*.spec.*', '!dist/.tsbuildinfo'],
   scripts: {
     build: 'tsc -p tsconfig.lib.json',
     test: 'vitest run --config ../../vitest.shared.mjs',

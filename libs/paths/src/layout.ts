@@ -1,7 +1,7 @@
 import { basename, dirname, join } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { assertSegment } from './task-key.js';
-import { formatSeq, runSuffix } from './seq.js';
+import { runSuffix } from './seq.js';
 
 /**
  * The `.okstra` storage layout of ARCHITECTURE.md §4. Every okstra path is
@@ -166,6 +166,16 @@ export function planItemsPath(dir: string, run: RunRef): string {
 /** `<run-dir>/state/plan-verdicts-<type>-<seq>.json` */
 export function planVerdictsPath(dir: string, run: RunRef): string {
   return join(dir, 'state', `plan-verdicts${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/team-jobs`: the wrapper job files okstra-team writes, one per dispatched worker. */
+export function teamJobsDir(dir: string): string {
+  return join(dir, 'state', 'team-jobs');
+}
+
+/** `<run-dir>/state/team-jobs/<dispatchKind>-<worker>.job.json`: an okstra-generated job file (safe characters only). */
+export function teamJobPath(dir: string, dispatchKind: string, workerId: string): string {
+  return join(teamJobsDir(dir), `${assertSegment('dispatch kind', dispatchKind)}-${assertSegment('worker id', workerId)}.job.json`);
 }
 
 /** `<run-dir>/user-responses` */

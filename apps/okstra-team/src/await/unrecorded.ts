@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { toProjectRelative } from '@okstra/paths';
+import { teamJobsDir, toProjectRelative } from '@okstra/paths';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { TeamJob } from '@okstra/schemas/team-job';
@@ -17,7 +17,7 @@ import { TeamJob } from '@okstra/schemas/team-job';
  * deadline decide.
  */
 export async function unrecordedDispatches(projectRoot: string, runDir: string, rows: readonly TeamStateRow[], records: readonly WorkerDispatch[]): Promise<WorkerDispatch[]> {
-  const dir = join(runDir, 'state', 'team-jobs');
+  const dir = teamJobsDir(runDir);
   let files: string[] = [];
   try {
     files = (await readdir(dir)).filter((f) => f.endsWith('.job.json')).sort();

@@ -9,7 +9,8 @@ import { transitionWorkers } from '@okstra/team-state';
 import { dispatchToCmux } from '../backends/cmux.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
 import { dispatchToTmux } from '../backends/tmux-dispatch.js';
-import { loadRun, teamJobPath, updateWorkerDispatches } from '../dispatch/run-context.js';
+import { teamJobPath } from '@okstra/paths';
+import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
 import { resolveDispatchJobs } from '../dispatch/resolve-jobs.js';
 
 /** Flags of `team dispatch` (0.161.0 docs/cli.md team row; cmux adapter text). */

@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
 import { RunManifest, runManifestArtifact, type WorkerDispatch } from '@okstra/schemas/run-manifest';
@@ -35,11 +35,6 @@ export async function loadRun(cwd: string, projectRootArg: string, manifestArg: 
     projectRoot, manifestPath, manifest, runDir: runDirOfManifest(manifestPath), teamStatePath,
     runTag: `${manifest.taskKey}/${manifest.taskType}-${manifest.seq}${stage}`,
   };
-}
-
-/** `<run-dir>/state/team-jobs/<dispatchKind>-<worker>.job.json`: the okstra-generated wrapper job file (safe characters only). */
-export function teamJobPath(runDir: string, dispatchKind: string, workerId: string): string {
-  return join(runDir, 'state', 'team-jobs', `${dispatchKind}-${workerId}.job.json`);
 }
 
 /**
