@@ -2,7 +2,7 @@ import { basename, dirname, sep } from 'node:path';
 import { OkstraError } from '@okstra/cli-kit';
 import { carryPath, formatSeq, parseArtifactName, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
-import { readJsonSync } from './read-json.js';
+import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
 import { RunManifest } from '@okstra/schemas/run-manifest';
 import { TeamState } from '@okstra/schemas/team-state';
 import type { AuditViolation } from '@okstra/schemas/audit';

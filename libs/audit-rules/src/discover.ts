@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
-import { readJsonSync } from './read-json.js';
+import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
 import { ProjectJson } from '@okstra/schemas/project';
 import { TaskManifest } from '@okstra/schemas/task-manifest';
 

@@ -1,3 +1,4 @@
+import { readFileSync, statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '@okstra/cli-kit';
 
@@ -44,6 +45,10 @@ export async function readTextFile(path: string, options: ReadTextOptions = {}):
   } catch (error) {
     throw fsError(error, file);
   }
+  return decodeUtf8(bytes, file);
+}
+
+function decodeUtf8(bytes: Buffer, file: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -67,8 +72,36 @@ export interface ReadJsonOptions<T> extends ReadTextOptions {
  *   violation — the message names the file and the JSON path.
  */
 export async function readJsonFile<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): Promise<T> {
+  return parseJsonText(await readTextFile(path, options), { ...options, label: options.label ?? path });
+}
+
+/**
+ * Synchronous {@link readJsonFile} for callers that read many small files in
+ * a loop (run-audit): same checks, same messages.
+ * @throws InputError (exit 2) as {@link readJsonFile}.
+ */
+export function readJsonFileSync<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): T {
   const file = options.label ?? path;
-  const text = await readTextFile(path, options);
+  let bytes: Buffer;
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw new InputError('is a directory, expected a file', { file });
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    if (st.size > maxBytes) throw new InputError(`file is too large (${st.size} bytes, limit ${maxBytes})`, { file });
+    bytes = readFileSync(path);
+  } catch (error) {
+    throw error instanceof InputError ? error : fsError(error, file);
+  }
+  return parseJsonText(decodeUtf8(bytes, file), { ...options, label: file });
+}
+
+/**
+ * Parse JSON text and validate it as {@link validateValue} does.
+ * @throws InputError naming `options.label` for empty text, malformed or
+ *   truncated JSON, an unsupported `schemaVersion` or a schema violation.
+ */
+export function parseJsonText<T = unknown>(text: string, options: Omit<ReadJsonOptions<T>, 'maxBytes'> = {}): T {
+  const file = options.label;
   if (text.trim() === '') throw new InputError('file is empty, expected JSON', { file });
   let data: unknown;
   try {
@@ -76,7 +109,7 @@ export async function readJsonFile<T = unknown>(path: string, options: ReadJsonO
   } catch (error) {
     throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file });
   }
-  return validateValue(data, { ...options, label: file });
+  return validateValue(data, options);
 }
 
 /**

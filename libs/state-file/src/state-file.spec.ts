@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, readTextFile, formatJsonPath } from './read-file.js';
+import { readJsonFile, readJsonFileSync, readTextFile, formatJsonPath } from './read-file.js';
 import { writeJsonAtomic, serializeJson } from './write-file.js';
 import { withFileLock } from './file-lock.js';
 
@@ -33,6 +33,12 @@ describe('readJsonFile', () => {
   ])('refuses %s with a message naming the file', async (_what, make, message) => {
     const p = make();
     await expect(readJsonFile(p)).rejects.toMatchObject({ file: p, exitCode: 2, message: expect.stringContaining(message) });
+    expect(() => readJsonFileSync(p)).toThrow(expect.objectContaining({ file: p, exitCode: 2, message: expect.stringContaining(message) }));
+  });
+
+  it('reads the same value synchronously', () => {
+    const p = file('ok-sync.json', '\uFEFF{"schemaVersion":"1.0","workers":[]}');
+    expect(readJsonFileSync(p, { schema: Doc, schemaVersions: ['1.0'] })).toEqual({ schemaVersion: '1.0', workers: [] });
   });
 
   it('refuses an unknown schemaVersion listing the supported ones', async () => {
