@@ -105,8 +105,8 @@ export default async function () {
     const heapLarge = liveHeapMb(large, scratch);
     return [
       { name: 'run-audit, 5,000 runs', ms: auditMs, baselineName: 'read every artifact file', baselineMs: readMs, target: 4 },
-      { name: 'run-audit peak RSS MB, 5,000 runs', ms: rssLarge, baselineName: 'peak RSS MB, 1,000 runs', baselineMs: rssSmall, target: 1.25 },
-      { name: 'run-audit live heap MB after GC, 5,000 runs', ms: heapLarge, baselineName: 'live heap MB, 1,000 runs', baselineMs: heapSmall, target: 1.1 },
+      { name: 'run-audit peak RSS MB, 5,000 runs', ms: rssLarge, baselineName: 'peak RSS MB, 1,000 runs', baselineMs: rssSmall, target: 1.25, unit: 'MB' },
+      { name: 'run-audit live heap MB after GC, 5,000 runs', ms: heapLarge, baselineName: 'live heap MB, 1,000 runs', baselineMs: heapSmall, target: 1.1, unit: 'MB' },
     ];
   } finally {
     for (const d of [small, large, scratch]) rmSync(d, { recursive: true, force: true });

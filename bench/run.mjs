@@ -4,7 +4,8 @@
 // in the same run, the ratio and the target ratio. Exit 0 always — benchmarks
 // report, they do not gate (targets are checked by reading the table).
 // A bench module exports `title` and `default async () => rows`, where a row
-// is { name, ms, baselineName, baselineMs, target } (target = max ratio).
+// is { name, ms, baselineName, baselineMs, target, unit } (target = max ratio;
+// unit defaults to 'ms' — a memory row says 'MB' and puts its values in ms/baselineMs).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +24,8 @@ for (const file of files) {
     const ratio = r.ms / r.baselineMs;
     const verdict = r.target === undefined ? '' : ratio <= r.target ? `ok (target ≤ ${r.target}×)` : `OVER target ≤ ${r.target}×`;
     if (r.target !== undefined && ratio > r.target) over++;
-    console.log(`${r.name.padEnd(w)}  ${r.ms.toFixed(1).padStart(9)} ms  vs ${r.baselineName} ${r.baselineMs.toFixed(1)} ms  = ${ratio.toFixed(2)}×  ${verdict}`);
+    const unit = r.unit ?? 'ms';
+    console.log(`${r.name.padEnd(w)}  ${r.ms.toFixed(1).padStart(9)} ${unit}  vs ${r.baselineName} ${r.baselineMs.toFixed(1)} ${unit}  = ${ratio.toFixed(2)}×  ${verdict}`);
   }
 }
 console.log(`\n${over === 0 ? 'all measurements within target' : `${over} measurement(s) over target`}`);
