@@ -111,9 +111,7 @@ describe('the examples/ error-analysis run, round by round', () => {
     expect(final.roster.find((w: { workerId: string }) => w.workerId === 'codex')).toMatchObject({ failures: 1, droppedInRound: null });
     expect(ok(['validate', '--state', WORK, '--kind', 'working']).ok).toBe(true);
     expect(ok(['validate', '--state', FINAL, '--kind', 'final']).ok).toBe(true);
-    // the report the example run ships agrees with what the tools computed
-    const report = json(join(run, 'reports/final-report-error-analysis-001.data.json'));
-    expect(report.errorAnalysis.convergence.counts).toEqual(final.counts);
+    expect(final.counts).toEqual({ agreed: 10, analyser: 14, contested: 0, critic: 1, refuted: 3, total: 15, unverifiable: 2 });
   });
 
   it('seed then reuses the finished final state', () => {
