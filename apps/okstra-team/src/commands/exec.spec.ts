@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { team } from '../test-support/bin.js';
+import { BIN as teamBin, team } from '../test-support/bin.js';
 import { makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
 
 afterAll(removeFixtures);
@@ -49,6 +50,34 @@ describe('okstra-team exec (the pane wrapper)', () => {
     expect(team(['exec', '--job', job], { env: f.env }).code).toBe(1);
     expect(statusOf(f)).toMatchObject({ status: 'error', exitCode: 3, reason: 'exit 3 with no output' });
     expect(f.row('alpha')).toMatchObject({ status: 'in-progress', startedAt: STARTED });
+  });
+
+  it('a provider that exits leaving a child on its stdout does not keep the wrapper waiting', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
+    const marker = `okstra-orphan-${process.pid}-${Date.now()}`;
+    // The child inherits stdout and outlives the provider by a minute.
+    const job = jobFor(f, { file: '/bin/sh', args: ['-c', `mkdir -p "$(dirname "$0")"; cat > "$0"; ${process.execPath} -e 'setTimeout(() => {}, 60000)' ${marker} & echo started`, f.result('alpha')] });
+    const r = team(['exec', '--job', job], { env: f.env });
+    expect(r.code).toBe(0);
+    const s = statusOf(f);
+    expect(s).toMatchObject({ status: 'completed', exitCode: 0 });
+    expect(s.durationMs).toBeLessThan(30_000);
+    // the leftover child was ended with its group
+    expect(spawnSync('pgrep', ['-f', marker]).status).toBe(1);
+  });
+
+  it('SIGHUP to the wrapper (its pane closed) ends the provider and all its children, and the row records it', async () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
+    const marker = `okstra-hup-${process.pid}-${Date.now()}`;
+    const job = jobFor(f, { file: '/bin/sh', args: ['-c', `cat > /dev/null; ${process.execPath} -e 'setTimeout(() => {}, 60000)' ${marker} & echo working; wait`] });
+    const child = spawn(process.execPath, [teamBin, 'exec', '--job', job], { env: f.env, stdio: 'pipe' });
+    await new Promise<void>((resolve) => child.stdout.on('data', (b: Buffer) => b.toString().includes('working') && resolve()));
+    child.kill('SIGHUP');
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(statusOf(f)).toMatchObject({ status: 'error', signal: 'SIGHUP' });
+    expect(f.row('alpha')).toMatchObject({ status: 'error' });
+    expect(spawnSync('pgrep', ['-f', marker]).status).toBe(1);
   });
 
   it('an invalid job file: exit 2, nothing written', () => {

@@ -4,6 +4,8 @@ import type { TextSink } from '@okstra/cli-kit';
 import type { ProviderRunObservation } from '@okstra/team-state';
 
 const STDERR_TAIL_BYTES = 4096;
+/** After the provider exits, how long its leftover children may keep its pipes open before they are killed. */
+const DRAIN_AFTER_EXIT_MS = 2_000;
 const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 
 /** One provider CLI launch: argv (no shell), its cwd, and where the prompt and transcript go. */
@@ -21,8 +23,11 @@ export interface ProviderLaunch {
 /**
  * Run a provider CLI and tee its stdout/stderr to `logPath` and to the
  * pane (`out`/`err`). stdin is the prompt file itself (delivery `stdin`) or
- * /dev/null, so the child sees EOF after the prompt. SIGTERM/SIGHUP/SIGINT
- * received by the wrapper are forwarded to the child.
+ * /dev/null, so the child sees EOF after the prompt. The provider runs in
+ * its own process group: SIGTERM/SIGHUP/SIGINT received by the wrapper (a
+ * pane closed by teardown sends SIGHUP) go to that whole group, and children
+ * the provider leaves behind when it exits are killed after a short drain, so
+ * a wrapper never outlives its provider waiting on a grandchild's pipe.
  * @returns what the wrapper observed (never throws for a child failure).
  */
 export async function runProvider(launch: ProviderLaunch, out: TextSink, err: TextSink): Promise<Omit<ProviderRunObservation, 'missingPaths'>> {
@@ -41,9 +46,16 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
   let sawOutput = false;
   let stderrTail = '';
   const result = await new Promise<Omit<ProviderRunObservation, 'missingPaths'>>((resolvePromise) => {
-    const child = spawn(launch.file, launch.args, { cwd: launch.cwd, stdio: [stdinFd, 'pipe', 'pipe'] });
+    const child = spawn(launch.file, launch.args, { cwd: launch.cwd, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
     if (typeof stdinFd === 'number') closeSync(stdinFd);
-    const forward = (signal: NodeJS.Signals) => child.kill(signal);
+    const killGroup = (signal: NodeJS.Signals) => {
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {
+        // the group is already gone
+      }
+    };
+    const forward = (signal: NodeJS.Signals) => killGroup(signal);
     FORWARDED_SIGNALS.forEach((s) => process.on(s, forward));
     let spawnError: string | null = null;
     child.on('error', (e: NodeJS.ErrnoException) => { spawnError = `${launch.file}: ${e.code ?? e.message}`; });
@@ -53,10 +65,22 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
       err.write(chunk.toString('utf8'));
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
     });
-    child.on('close', (code, signal) => {
+    let drainTimer: NodeJS.Timeout | undefined;
+    const finish = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (drainTimer) clearTimeout(drainTimer);
       FORWARDED_SIGNALS.forEach((s) => process.off(s, forward));
       resolvePromise({ exitCode: spawnError ? null : code, signal: signal ?? null, sawOutput, stderrTail, spawnError });
+    };
+    child.on('exit', (code, signal) => {
+      // Leftover children may hold stdout/stderr open; give them a moment, then end them.
+      drainTimer = setTimeout(() => {
+        killGroup('SIGKILL');
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish(code, signal);
+      }, DRAIN_AFTER_EXIT_MS);
     });
+    child.on('close', (code, signal) => finish(code, signal));
   });
   await closeLog(log);
   return result;
