@@ -31,6 +31,8 @@ export const TeamStateRow = z.looseObject({
   endedAt: Timestamp.nullable().optional(),
   reason: z.string().nullable().optional(),
   attempt: z.number().int().min(0).default(0),
+  /** The dispatch kind of the row's current or last dispatch (`initial`, `reverify-r2`, …); `attempt` counts dispatches of this kind. */
+  dispatchKind: z.string().optional(),
   livenessMode: LivenessMode.optional(),
   auditSidecarPath: ArtifactPath.nullable().optional(),
   promptPath: ArtifactPath.nullable().optional(),

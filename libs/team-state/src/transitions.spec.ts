@@ -18,6 +18,18 @@ describe('applyTransition (ARCHITECTURE.md §7)', () => {
     expect(r.row).toMatchObject({ status: 'in-progress', attempt: 2, startedAt: T1.toISOString(), endedAt: null, reason: null });
   });
 
+  it('attempt counts dispatches of one kind: a reverify dispatch after the initial one is attempt 1, its retry attempt 2', () => {
+    const initial = applyTransition(row(), { status: 'in-progress', now: T0, dispatchKind: 'initial' }).row;
+    expect(initial).toMatchObject({ dispatchKind: 'initial', attempt: 1 });
+    const done = applyTransition(initial, { status: 'completed', now: T0 }).row;
+    const reverify = applyTransition(done, { status: 'in-progress', now: T1, dispatchKind: 'reverify-r1' }).row;
+    expect(reverify).toMatchObject({ dispatchKind: 'reverify-r1', attempt: 1 });
+    const timedOut = applyTransition(reverify, { status: 'timeout', reason: 'stalled', now: T1 }).row;
+    expect(isRetryable(timedOut)).toBe(true);
+    const retry = applyTransition(timedOut, { status: 'in-progress', now: T1, dispatchKind: 'reverify-r1' }).row;
+    expect(retry).toMatchObject({ dispatchKind: 'reverify-r1', attempt: 2 });
+  });
+
   it('terminal sets endedAt and the reason; completed has none', () => {
     const base = row({ status: 'in-progress', startedAt: T0.toISOString(), attempt: 1 });
     expect(applyTransition(base, { status: 'error', reason: ' boom ', now: T1 }).row).toMatchObject({ status: 'error', endedAt: T1.toISOString(), reason: 'boom' });

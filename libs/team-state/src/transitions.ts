@@ -25,6 +25,13 @@ export interface Transition {
    * late report of an earlier dispatch never lands on a re-dispatched row.
    */
   ifStartedAt?: string;
+  /**
+   * With `in-progress`: the dispatch kind starting (`initial`,
+   * `reverify-r2`, …). Recorded on the row; `attempt` counts dispatches of
+   * one kind, so a worker's first reverify dispatch is attempt 1 again and
+   * its one retry is still unspent.
+   */
+  dispatchKind?: string;
 }
 
 /** Why a transition was not applied (the row is returned unchanged). */
@@ -55,7 +62,8 @@ export function validateTransition(t: Pick<Transition, 'status' | 'reason'>): vo
  * The transition rules of ARCHITECTURE.md §7 and the 0.161.0
  * `worker-state transition` row, as a pure function of (row, transition):
  * - `in-progress` is a dispatch: `startedAt` = now, `endedAt` and `reason`
- *   cleared, `attempt` + 1 (first dispatch → 1, each re-dispatch + 1);
+ *   cleared, `attempt` + 1 (first dispatch → 1, each re-dispatch + 1); a
+ *   dispatch of another `dispatchKind` than the row's last one starts again at 1;
  * - a terminal status sets `endedAt` = now and `reason` (null for `completed`);
  * - a terminal row is not overwritten by another terminal transition
  *   (`skipped: 'terminal-row-kept'`);
@@ -72,9 +80,11 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
   const at = t.now.toISOString();
   const model = t.model !== undefined && t.model !== null ? { model: t.model } : {};
   if (t.status === 'in-progress') {
+    const sameKind = t.dispatchKind === undefined || row.dispatchKind === undefined || row.dispatchKind === t.dispatchKind;
+    const kind = t.dispatchKind !== undefined ? { dispatchKind: t.dispatchKind } : {};
     return {
       applied: true,
-      row: { ...row, ...model, status: 'in-progress', startedAt: at, endedAt: null, reason: null, attempt: (row.attempt ?? 0) + 1 },
+      row: { ...row, ...model, ...kind, status: 'in-progress', startedAt: at, endedAt: null, reason: null, attempt: sameKind ? (row.attempt ?? 0) + 1 : 1 },
     };
   }
   if (isTerminalStatus(row.status)) return { applied: false, row, skipped: 'terminal-row-kept' };

@@ -74,7 +74,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       livenessMode: job.auditSidecarPath ? 'audit-heartbeat' as const : 'wrapper-status' as const,
       auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
     };
-    return { workerId: job.workerId, status: 'in-progress' as const, model: job.model, now, createRow: rowPaths, set: rowPaths };
+    return { workerId: job.workerId, status: 'in-progress' as const, model: job.model, now, dispatchKind: plan.dispatchKind, createRow: rowPaths, set: rowPaths };
   }));
   const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
   const records: WorkerDispatch[] = [];
