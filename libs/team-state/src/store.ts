@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { InputError } from '@okstra/cli-kit';
 import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
 import { TeamState, type TeamStateRow } from '@okstra/schemas/team-state';
@@ -36,13 +37,21 @@ export interface WorkerTransitionOutcome {
  * validated before anything is written; when none applies the file is not
  * rewritten. Used by `worker-state transition`, the exec wrapper, dispatch
  * and await alike (ARCHITECTURE.md §7).
+ * With `options.create`, a missing file is started as that header with no
+ * workers (dispatch's first write of a run's team-state).
  * @throws InputError for an unreadable/invalid file, an unknown worker
  *   without `createRow`, or a missing reason — the file is then untouched.
  */
-export async function transitionWorkers(path: string, transitions: readonly WorkerTransition[]): Promise<WorkerTransitionOutcome[]> {
+export async function transitionWorkers(
+  path: string,
+  transitions: readonly WorkerTransition[],
+  options: { create?: Pick<TeamState, 'taskKey' | 'taskType' | 'seq'> } = {},
+): Promise<WorkerTransitionOutcome[]> {
   transitions.forEach(validateTransition);
   return withFileLock(path, async () => {
-    const state = await readTeamState(path);
+    const state: TeamState = options.create && !existsSync(path)
+      ? { schemaVersion: '1.0', ...options.create, workers: [] }
+      : await readTeamState(path);
     const workers = [...state.workers];
     const outcomes: WorkerTransitionOutcome[] = [];
     for (const t of transitions) {

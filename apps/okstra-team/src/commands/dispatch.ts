@@ -75,7 +75,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
     };
     return { workerId: job.workerId, status: 'in-progress' as const, model: job.model, now, dispatchKind: plan.dispatchKind, createRow: rowPaths, set: rowPaths };
-  }));
+  }), { create: { taskKey: run.manifest.taskKey, taskType: run.manifest.taskType, seq: run.manifest.seq } });
   const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
   const records: WorkerDispatch[] = [];
   const base = (workerId: string) => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { team } from '../test-support/bin.js';
 import { killServer, makeFixture, panes, privateSocket, removeFixtures, tmux, type Fixture } from '../test-support/fixture.js';
@@ -36,6 +36,21 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(plan.jobs[0].command).toEqual([join(f.home, '.okstra/adapters/providers/stub-ok/run.sh'), 'stub-model', f.result('alpha')]);
     expect(snapshot(f.root)).toEqual(before);
     expect(panes(socket)).toEqual([]);
+  });
+
+  it("a run's first dispatch creates its team-state when the file does not exist yet", () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket });
+    rmSync(f.teamStatePath);
+    expect(team(['dispatch', ...run(f), '--dry-run'], { env: f.env }).code).toBe(0);
+    expect(existsSync(f.teamStatePath)).toBe(false);
+    const d = team(['dispatch', ...run(f)], { env: f.env });
+    expect(d.stderr).toBe('');
+    expect(d.code).toBe(0);
+    const state = JSON.parse(readFileSync(f.teamStatePath, 'utf8'));
+    expect(state).toMatchObject({ schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: '001' });
+    expect(state.workers.map((w: any) => [w.workerId, w.dispatchKind, w.attempt])).toEqual([['alpha', 'initial', 1]]);
+    expect(awaitJson(f).doc.workers[0]).toMatchObject({ workerId: 'alpha', status: 'completed' });
+    team(['teardown', ...run(f)], { env: f.env });
   });
 
   it('ok / fail / no-result workers: panes tagged and titled, await reports each, teardown closes them once', () => {
