@@ -1,5 +1,7 @@
 import { packageVersion, type Io } from '@okstra/cli-kit';
 import { ROUTES, findRoute, type Route } from './routes.js';
+
+export { ROUTES, findRoute, type Route };
 import { findOnPath, runExecutable } from './plugins.js';
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io)`. */

@@ -153,6 +153,16 @@ export function roundResultsPath(dir: string, round: number, run: RunRef): strin
   return join(dir, 'state', `convergence-results-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
 }
 
+/** `<run-dir>/state/convergence-coverage-batch-<type>-<seq>.json` — the lead-assembled apply-critic-gaps input. */
+export function coverageBatchPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-coverage-batch${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/plan-verify-jobs-<type>-<seq>.json` — the plan-body verification round's jobs file. */
+export function planVerifyJobsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `plan-verify-jobs${runSuffix(run.taskType, run.seq)}.json`);
+}
+
 /** `<run-dir>/state/convergence-migration` — where seed keeps originals it replaced. */
 export function convergenceMigrationDir(dir: string): string {
   return join(dir, 'state', 'convergence-migration');

@@ -21,6 +21,7 @@ function built(): Set<string> {
     paths.reverifyJobsPath(RUN, N, ref), paths.reportWriterJobsPath(RUN, ref), paths.convergenceWorkStatePath(RUN, ref),
     paths.convergenceFinalStatePath(RUN, ref), paths.convergenceGroupsPath(RUN, ref), paths.roundPlanPath(RUN, N, ref),
     paths.roundResultsPath(RUN, N, ref), paths.convergenceMigrationDir(RUN), paths.planItemsPath(RUN, ref), paths.planVerdictsPath(RUN, ref),
+    paths.coverageBatchPath(RUN, ref), paths.planVerifyJobsPath(RUN, ref),
   ]);
   for (const w of ['claude', 'codex', 'w']) {
     for (const p of [paths.workerResultPath(RUN, w, ref), paths.auditSidecarPath(RUN, w, ref), paths.planVerifyResultPath(RUN, w, ref), paths.reverifyResultPath(RUN, w, N, ref), paths.promptPath(RUN, w, ref)]) out.add(p);
@@ -30,14 +31,10 @@ function built(): Set<string> {
 
 /**
  * Paths the texts name that no tool reads or writes by a fixed name, each a
- * deliberate exception: the lead's own coverage-batch input to
- * apply-critic-gaps, the plan-verify jobs file (read only through
- * `--jobs-file`), the never-prompt rule's `command cp` backup example, and
- * the state directory itself.
+ * deliberate exception: the never-prompt rule's `command cp` backup
+ * example, and the state directory itself.
  */
 const NOT_OWNED = [
-  '<run>/state/convergence-coverage-batch-<type>-<seq>.json',
-  '<run>/state/plan-verify-jobs-<type>-<seq>.json',
   '<run>/state/convergence-work-<type>-<seq>.json.bak',
   '<run>/state/',
 ];

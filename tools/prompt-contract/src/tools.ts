@@ -7,7 +7,7 @@ import { createProgram as runAudit } from 'okstra-run-audit';
 import { createProgram as team } from 'okstra-team';
 // The umbrella's word → bin table is not a package export; it is read from its
 // source so the contract follows the real routing, never a copy of it.
-import { ROUTES } from '../../../apps/okstra/src/routes.js';
+import { ROUTES } from 'okstra';
 
 /** A tool bin's commander program factory, as each app exports it from its main module. */
 export type ProgramFactory = (ctx: CliContext) => Command;
