@@ -141,7 +141,11 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
     const pane = server?.get(rec.paneId);
     if (server === null || server === undefined) return `tmux server ${rec.tmuxSocket} is gone and no status sidecar was written`;
     if (!pane) return `pane ${rec.paneId} is gone and no status sidecar was written`;
-    if (pane.dead) return `pane ${rec.paneId} exited (${pane.deadSignal !== null ? `signal ${pane.deadSignal}` : `status ${pane.deadStatus ?? '?'}`}) without writing a status sidecar`;
+    if (pane.dead) {
+      // tmux can show a pane dead before it has reaped the process, so neither may be known yet.
+      const how = pane.deadSignal !== null ? ` (signal ${pane.deadSignal})` : pane.deadStatus !== null ? ` (status ${pane.deadStatus})` : '';
+      return `pane ${rec.paneId} exited${how} without writing a status sidecar`;
+    }
     return null;
   }
   if (rec.backend === 'subprocess' && rec.pid) {

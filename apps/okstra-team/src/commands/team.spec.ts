@@ -147,7 +147,8 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     const a = awaitJson(f);
     expect(a.code).toBe(1);
     expect(a.doc.workers[0].status).toBe('error');
-    expect(a.doc.workers[0].reason).toMatch(new RegExp(`^pane ${rec.paneId} exited \\(signal 9\\) without writing a status sidecar$`));
+    // tmux may report the pane dead before it has reaped the wrapper: the signal is then not known yet.
+    expect(a.doc.workers[0].reason).toMatch(new RegExp(`^pane ${rec.paneId} exited( \\(signal 9\\))? without writing a status sidecar$`));
     expect(existsSync(f.prompt('victim').replace(/\.md$/, '.status.json'))).toBe(false);
     team(['teardown', ...run(f)], { env: f.env });
   });
