@@ -1,17 +1,22 @@
 import lockfile from 'proper-lockfile';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { OkstraError } from '@okstra/cli-kit';
+import { InputError, OkstraError } from '@okstra/cli-kit';
 
 /**
  * Run `fn` while holding the per-file lock of `path` (a `<path>.lock`
  * directory, proper-lockfile). Concurrent read-modify-write of one state file
  * from several processes serializes here; a lock left by a killed process is
  * taken over once stale (10 s without refresh).
- * @throws OkstraError `OKSTRA_LOCK_TIMEOUT` (exit 2) when the lock cannot be had within ~30 s.
+ * @throws OkstraError `OKSTRA_LOCK_TIMEOUT` (exit 2) when the lock cannot be had within ~30 s;
+ *   InputError when the file's directory cannot be created.
  */
 export async function withFileLock<T>(path: string, fn: () => Promise<T>): Promise<T> {
-  await mkdir(dirname(path), { recursive: true });
+  try {
+    await mkdir(dirname(path), { recursive: true });
+  } catch (error) {
+    throw new InputError(`cannot create its directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { file: path });
+  }
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(path, {

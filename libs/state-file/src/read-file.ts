@@ -21,7 +21,8 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * Read a UTF-8 text file for a command.
- * @throws InputError (exit 2) naming the file when it is missing, a directory,
+ * @throws InputError (exit 2) naming the file when it is missing, a directory
+ *   or another non-regular file (a FIFO or device would block or never end),
  *   larger than `maxBytes`, or not valid UTF-8.
  */
 export async function readTextFile(path: string, options: ReadTextOptions = {}): Promise<string> {
@@ -29,9 +30,7 @@ export async function readTextFile(path: string, options: ReadTextOptions = {}):
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   let size: number;
   try {
-    const st = await stat(path);
-    if (st.isDirectory()) throw new InputError('is a directory, expected a file', { file });
-    size = st.size;
+    size = checkRegularFile(await stat(path), file).size;
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw fsError(error, file);
@@ -84,8 +83,7 @@ export function readJsonFileSync<T = unknown>(path: string, options: ReadJsonOpt
   const file = options.label ?? path;
   let bytes: Buffer;
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new InputError('is a directory, expected a file', { file });
+    const st = checkRegularFile(statSync(path), file);
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     if (st.size > maxBytes) throw new InputError(`file is too large (${st.size} bytes, limit ${maxBytes})`, { file });
     bytes = readFileSync(path);
@@ -149,6 +147,18 @@ export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
     else out += out === '' ? String(part) : `.${String(part)}`;
   }
   return out;
+}
+
+/**
+ * Refuse anything but a regular file (symlinks are followed): a directory,
+ * FIFO, socket or device would fail, block, or never reach EOF.
+ * @returns `st` when it is a regular file.
+ * @throws InputError naming `file`.
+ */
+export function checkRegularFile<S extends { isFile(): boolean; isDirectory(): boolean }>(st: S, file: string): S {
+  if (st.isDirectory()) throw new InputError('is a directory, expected a file', { file });
+  if (!st.isFile()) throw new InputError('is not a regular file (a FIFO, socket or device)', { file });
+  return st;
 }
 
 function fsError(error: unknown, file: string): InputError {

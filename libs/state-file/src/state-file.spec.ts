@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, readJsonFileSync, readTextFile, formatJsonPath } from './read-file.js';
-import { writeJsonAtomic, serializeJson } from './write-file.js';
+import { assertOutputNotInput, writeJsonAtomic, serializeJson, writeTextAtomic } from './write-file.js';
 import { withFileLock } from './file-lock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'okstra-state-file-'));
@@ -34,6 +35,23 @@ describe('readJsonFile', () => {
     const p = make();
     await expect(readJsonFile(p)).rejects.toMatchObject({ file: p, exitCode: 2, message: expect.stringContaining(message) });
     expect(() => readJsonFileSync(p)).toThrow(expect.objectContaining({ file: p, exitCode: 2, message: expect.stringContaining(message) }));
+  });
+
+  it.each([
+    ['a FIFO', () => { const p = join(dir, 'fifo.json'); execFileSync('mkfifo', [p]); return p; }],
+    ['a symlink to /dev/zero', () => { const p = join(dir, 'zero.json'); symlinkSync('/dev/zero', p); return p; }],
+  ])('refuses %s at once instead of blocking or reading forever', async (_what, make) => {
+    const p = make();
+    const message = 'is not a regular file (a FIFO, socket or device)';
+    await expect(readJsonFile(p)).rejects.toMatchObject({ file: p, message });
+    expect(() => readJsonFileSync(p)).toThrow(message);
+  });
+
+  it('follows a symlink to a regular file', async () => {
+    const target = file('target.json', '{"a":1}');
+    const link = join(dir, 'link.json');
+    symlinkSync(target, link);
+    expect(await readJsonFile(link)).toEqual({ a: 1 });
   });
 
   it('reads the same value synchronously', () => {
@@ -74,6 +92,32 @@ describe('writeJsonAtomic', () => {
     expect(readFileSync(p, 'utf8')).toBe('{\n  "b": 1,\n  "a": 2\n}\n');
     expect(serializeJson([1])).toBe('[\n  1\n]\n');
     expect(readdirSync(join(dir, 'nested'))).toEqual(['state.json']);
+  });
+});
+
+describe('writeTextAtomic refusals (exit 2, nothing replaced)', () => {
+  it('a directory, a path under a file, and a device are refused naming the path', async () => {
+    mkdirSync(join(dir, 'outdir'), { recursive: true });
+    await expect(writeTextAtomic(join(dir, 'outdir'), 'x')).rejects.toMatchObject({ exitCode: 2, message: 'is a directory, expected a file to write' });
+    const plain = file('plain.txt', 'keep');
+    await expect(writeTextAtomic(join(plain, 'x.json'), 'x')).rejects.toMatchObject({
+      exitCode: 2, file: join(plain, 'x.json'), message: 'cannot create it: a parent path is a file, not a directory',
+    });
+    expect(readFileSync(plain, 'utf8')).toBe('keep');
+    await expect(writeTextAtomic('/dev/null', 'x')).rejects.toMatchObject({ message: 'is not a regular file; refusing to replace it' });
+  });
+});
+
+describe('assertOutputNotInput', () => {
+  it('refuses an output that is an input, also through a symlink', () => {
+    const input = file('work.json', '{}');
+    expect(() => assertOutputNotInput({ path: input, flag: '--plan' }, [{ path: input, flag: '--work-state' }])).toThrow(
+      '--plan is the same file as --work-state; refusing to overwrite an input',
+    );
+    const link = join(dir, 'plan-link.json');
+    symlinkSync(input, link);
+    expect(() => assertOutputNotInput({ path: link, flag: '--plan' }, [{ path: input, flag: '--work-state' }])).toThrow(/same file/);
+    expect(() => assertOutputNotInput({ path: join(dir, 'new.json'), flag: '--plan' }, [{ path: input, flag: '--work-state' }])).not.toThrow();
   });
 });
 
