@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BIN as teamBin, team } from '../test-support/bin.js';
@@ -87,5 +88,72 @@ describe('okstra-team exec (the pane wrapper)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^okstra-team: ${job}: rowStartedAt: `));
     expect(existsSync(f.prompt('alpha').replace(/\.md$/, '.status.json'))).toBe(false);
+  });
+
+  describe('the whole job file is validated before the provider starts (nothing written)', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'okstra-outside-'));
+    afterAll(() => rmSync(outside, { recursive: true, force: true }));
+    /** Run exec with a job altered by `over`; the provider would leave a marker file if it started. */
+    function refused(over: (f: Fixture) => Record<string, unknown>, field: string) {
+      const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
+      const marker = join(outside, `started-${field.replace(/\W/g, '_')}-${Date.now()}`);
+      const job = jobFor(f, { file: '/bin/sh', args: ['-c', 'touch "$0"', marker] }, over(f));
+      const before = readFileSync(f.teamStatePath, 'utf8');
+      const r = team(['exec', '--job', job], { env: f.env });
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(new RegExp(`^okstra-team: ${job}: ${field.replace(/[[\]]/g, '\\$&')}: `));
+      expect(existsSync(marker)).toBe(false);
+      expect(existsSync(f.prompt('alpha').replace(/\.md$/, '.log'))).toBe(false);
+      expect(existsSync(f.prompt('alpha').replace(/\.md$/, '.status.json'))).toBe(false);
+      if (existsSync(f.teamStatePath)) expect(readFileSync(f.teamStatePath, 'utf8')).toBe(before);
+      return r;
+    }
+
+    it('a teamStatePath that does not exist', () => {
+      refused((f) => ({ teamStatePath: join(f.runDir, 'state', 'no-such-team-state.json') }), 'teamStatePath');
+    });
+    it('a teamStatePath without a row for the worker', () => {
+      const r = refused((f) => {
+        const other = join(f.runDir, 'state', 'other-team-state.json');
+        writeJsonFile(other, { ...f.teamState(), workers: [] });
+        return { teamStatePath: other };
+      }, 'teamStatePath');
+      expect(r.stderr).toMatch(/no row for worker 'alpha'/);
+    });
+    it('a teamStatePath that is a directory', () => {
+      refused((f) => ({ teamStatePath: join(f.runDir, 'state') }), 'teamStatePath');
+    });
+    it('a teamStatePath outside the project root', () => {
+      refused((f) => {
+        const copy = join(outside, 'team-state.json');
+        writeFileSync(copy, readFileSync(f.teamStatePath));
+        return { teamStatePath: copy };
+      }, 'teamStatePath');
+    });
+    it('a promptPath outside the project root: no .log/.status.json written next to it', () => {
+      const evil = join(outside, 'evil-prompt.md');
+      writeFileSync(evil, 'prompt\n');
+      refused(() => ({ promptPath: evil }), 'promptPath');
+      expect(existsSync(join(outside, 'evil-prompt.log'))).toBe(false);
+      expect(existsSync(join(outside, 'evil-prompt.status.json'))).toBe(false);
+    });
+    it('a relative promptPath climbing out of the root', () => {
+      refused(() => ({ promptPath: '../../../etc/evil-prompt.md' }), 'promptPath');
+    });
+    it('a completion path outside the project root (/etc/passwd) is never "completed"', () => {
+      refused(() => ({ completionPaths: ['/etc/passwd'] }), 'completionPaths[0]');
+    });
+    it('a resultPath outside the project root', () => {
+      refused(() => ({ resultPath: join(outside, 'r.md') }), 'resultPath');
+    });
+    it('a completion path through a symlinked directory that leads outside', () => {
+      refused((f) => {
+        const link = join(f.root, '.okstra', 'outlink');
+        mkdirSync(join(f.root, '.okstra'), { recursive: true });
+        symlinkSync(outside, link);
+        return { completionPaths: [join(link, 'passwd')] };
+      }, 'completionPaths[0]');
+    });
   });
 });

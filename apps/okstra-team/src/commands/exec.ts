@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { CliContext } from '@okstra/cli-kit';
-import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import { existsSync, realpathSync } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { InputError, OkstraError, type CliContext } from '@okstra/cli-kit';
+import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { TeamJob, teamJobArtifact } from '@okstra/schemas/team-job';
 import { readJsonFile, writeJsonAtomic } from '@okstra/state-file';
-import { transitionWorker, wrapperVerdict } from '@okstra/team-state';
+import { readTeamState, transitionWorker, wrapperVerdict } from '@okstra/team-state';
 import { runProvider } from '../wrapper/run-provider.js';
 
 /**
@@ -13,10 +14,15 @@ import { runProvider } from '../wrapper/run-provider.js';
  * prompt's `.log`, writes the `.status.json` atomically at the end and
  * records the terminal transition through libs/team-state (applied only to
  * the dispatch that wrote this job: `rowStartedAt`).
+ * The whole job file is validated before the provider starts (see
+ * {@link validateJob}); an invalid one exits 2 naming the job file and
+ * field, with nothing written and no provider launched.
  * Exit 0 completed, 1 error, 2 an invalid job file (nothing written).
  */
 export async function runExec(opts: { job: string }, ctx: CliContext): Promise<number> {
-  const job = await readJsonFile(resolve(ctx.io.cwd, opts.job), { schema: TeamJob, schemaVersions: teamJobArtifact.versions });
+  const jobFile = resolve(ctx.io.cwd, opts.job);
+  const raw = await readJsonFile(jobFile, { schema: TeamJob, schemaVersions: teamJobArtifact.versions });
+  const job = await validateJob(jobFile, raw);
   const startedAt = ctx.io.now();
   const observed = await runProvider(
     {
@@ -25,7 +31,7 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     },
     ctx.io.stdout, ctx.io.stderr,
   );
-  const missingPaths = job.completionPaths.filter((p) => !existsSync(p));
+  const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p));
   const verdict = wrapperVerdict({ ...observed, missingPaths });
   const endedAt = ctx.io.now();
   await writeJsonAtomic(wrapperStatusPath(job.promptPath), {
@@ -39,4 +45,74 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   });
   ctx.io.stderr.write(`\n[okstra] ${job.workerId}: ${verdict.status}${verdict.reason ? ` (${verdict.reason})` : ''}\n`);
   return verdict.status === 'completed' ? 0 : 1;
+}
+
+/** A job whose paths are absolute, resolved inside `projectRoot`; `realRoot` is the root's realpath. */
+type ValidatedJob = TeamJob & { realRoot: string };
+
+/**
+ * Validate everything of a job file the wrapper relies on, before anything
+ * runs or is written (docs/team.md "exec"):
+ * - `projectRoot` is an existing directory;
+ * - `promptPath`, `resultPath`, every `completionPaths[i]` and
+ *   `teamStatePath` resolve inside `projectRoot` (lexically, then — for the
+ *   parts that exist — by realpath, so a symlink cannot lead out);
+ * - `teamStatePath` is an existing regular file with a row for `workerId`.
+ * @returns the job with those paths absolute.
+ * @throws InputError (exit 2) naming the job file and the field.
+ */
+export async function validateJob(jobFile: string, job: TeamJob): Promise<ValidatedJob> {
+  const fail = (field: string, message: string): never => { throw new InputError(message, { file: jobFile, field }); };
+  let realRoot = '';
+  try {
+    if (!(await stat(job.projectRoot)).isDirectory()) fail('projectRoot', `'${job.projectRoot}' is not a directory`);
+    realRoot = await realpath(job.projectRoot);
+  } catch (error) {
+    if (error instanceof OkstraError) throw error;
+    fail('projectRoot', `'${job.projectRoot}' does not exist or is unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const inside = async (field: string, path: string): Promise<string> => {
+    let abs = '';
+    try {
+      abs = resolveInsideRoot(job.projectRoot, path, field);
+    } catch (error) {
+      fail(field, error instanceof Error ? error.message : String(error));
+    }
+    // The nearest existing ancestor (or the path itself) must really be inside the root.
+    let probe = abs;
+    while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
+    const real = await realpath(probe).catch(() => probe);
+    if (!isInside(realRoot, real)) fail(field, `'${path}' leads outside the project root ${realRoot} (through a symlink: ${real})`);
+    return abs;
+  };
+  const promptPath = await inside('promptPath', job.promptPath);
+  const resultPath = await inside('resultPath', job.resultPath);
+  const completionPaths: string[] = [];
+  for (const [i, p] of job.completionPaths.entries()) completionPaths.push(await inside(`completionPaths[${i}]`, p));
+  const teamStatePath = await inside('teamStatePath', job.teamStatePath);
+  try {
+    const st = await stat(teamStatePath);
+    if (!st.isFile()) fail('teamStatePath', `'${job.teamStatePath}' is not a regular file`);
+  } catch (error) {
+    if (error instanceof OkstraError) throw error;
+    fail('teamStatePath', `'${job.teamStatePath}' does not exist (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let hasRow = false;
+  try {
+    hasRow = (await readTeamState(teamStatePath)).workers.some((w) => w.workerId === job.workerId);
+  } catch (error) {
+    fail('teamStatePath', `'${job.teamStatePath}' is not a valid team-state file: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!hasRow) fail('teamStatePath', `'${job.teamStatePath}' has no row for worker '${job.workerId}'`);
+  return { ...job, promptPath, resultPath, completionPaths, teamStatePath, realRoot };
+}
+
+/** A completion path counts only when it exists and its realpath is inside the project root. */
+function existsInsideRoot(realRoot: string, path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    return isInside(realRoot, realpathSync(path));
+  } catch {
+    return false;
+  }
 }
