@@ -1,5 +1,5 @@
 import { basename, dirname, sep } from 'node:path';
-import { OkstraError } from '@okstra/cli-kit';
+import { InputError, OkstraError } from '@okstra/cli-kit';
 import { carryPath, formatSeq, parseArtifactName, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
 import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
@@ -8,7 +8,7 @@ import { TeamState } from '@okstra/schemas/team-state';
 import type { AuditViolation } from '@okstra/schemas/audit';
 import { RUN_CHECKS } from './checks/index.js';
 import type { DiscoveredRun } from './discover.js';
-import { isNormalAbsolute, type FileIndex } from './files.js';
+import { assertRegularOrMissing, isNormalAbsolute, type FileIndex } from './files.js';
 import { invariantNumber } from './invariants.js';
 import type { Finding, RunUnderAudit } from './run-context.js';
 
@@ -36,6 +36,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   const seq = formatSeq(parsedName.seq);
   let manifest: RunManifest;
   try {
+    assertRegularOrMissing(found.manifestPath, rel(found.manifestPath));
     manifest = readJsonSync(found.manifestPath, { schema: RunManifest, schemaVersions: ['1.0'], label: rel(found.manifestPath) });
   } catch (error) {
     return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
@@ -50,6 +51,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   if (!teamStatePath) findings.push(invalid(`teamStatePath '${manifest.teamStatePath}' escapes the project root`, found.manifestPath));
   if (teamStatePath && (files.exists(teamStatePath) || manifest.status !== 'running')) {
     try {
+      assertRegularOrMissing(teamStatePath, rel(teamStatePath));
       teamState = readJsonSync(teamStatePath, { schema: TeamState, schemaVersions: ['1.0'], label: rel(teamStatePath) });
     } catch (error) {
       findings.push(invalid(describe(error), teamStatePath));
@@ -69,7 +71,16 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
     teamState,
     files,
   };
-  for (const check of RUN_CHECKS) findings.push(...(await check(run)));
+  for (const check of RUN_CHECKS) {
+    try {
+      findings.push(...(await check(run)));
+    } catch (error) {
+      // An artifact a check had to read is not a regular file (FileIndex.readText): report it, never crash or hang.
+      if (!(error instanceof InputError)) throw error;
+      const file = error.file ?? found.runDir;
+      findings.push(invalid(`${rel(file)}: ${error.message}`, file));
+    }
+  }
   return toViolations(seq, findings);
 }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
 import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
+import { assertRegularOrMissing } from './files.js';
 import { ProjectJson } from '@okstra/schemas/project';
 import { TaskManifest } from '@okstra/schemas/task-manifest';
 
@@ -21,7 +22,7 @@ export interface DiscoveredRun {
 /**
  * Walk a project's runs in a stable order (task group, task id, task type,
  * stage number, manifest name — each sorted) and yield one entry per
- * `manifests/run-manifest-*.json`. Streams: nothing but the current
+ * `manifests/run-manifest-*.json` entry of any file type (auditRun reports one that is not a regular file). Streams: nothing but the current
  * directory listings is held, so memory does not grow with the number of runs.
  * @param taskKey only the task `<project-id>:<group>:<id>` (its directory must exist).
  * @throws InputError for a malformed `taskKey` or a task directory that does not exist.
@@ -66,6 +67,7 @@ export async function* discoverRuns(projectRoot: string, options: { taskKey?: st
 
 async function readProjectId(projectRoot: string): Promise<string> {
   try {
+    assertRegularOrMissing(projectJsonPath(projectRoot));
     return readJsonSync(projectJsonPath(projectRoot), { schema: ProjectJson }).projectId;
   } catch {
     return 'unknown-project';
@@ -74,6 +76,7 @@ async function readProjectId(projectRoot: string): Promise<string> {
 
 async function readTaskKey(root: string): Promise<string | null> {
   try {
+    assertRegularOrMissing(taskManifestPath(root));
     return readJsonSync(taskManifestPath(root), { schema: TaskManifest }).taskKey;
   } catch {
     return null;
@@ -89,10 +92,14 @@ async function dirs(dir: string): Promise<string[] | null> {
   }
 }
 
-/** Sorted file names of `dir`, or null. */
+/**
+ * Sorted entry names of `dir` of any type, or null. Not only regular files: a
+ * run-manifest that is a symlink is audited as its target, and one that is a
+ * directory, FIFO or device is reported (`artifact-invalid`), never skipped.
+ */
 async function names(dir: string): Promise<string[] | null> {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
+    return readdirSync(dir).sort();
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve, sep } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
 
 /**
  * Existence and text reads of run artifacts. Existence is answered from one
@@ -15,7 +16,11 @@ export interface FileIndex {
   exists(abs: string): boolean;
   /** The names in an indexed directory, sorted; [] when it does not exist. */
   list(dir: string): readonly string[];
-  /** The UTF-8 text of a file, or null when it does not exist or cannot be read. */
+  /**
+   * The UTF-8 text of a file, or null when it does not exist or cannot be read.
+   * @throws InputError `is not a regular file` (file: `abs`) when the path is a
+   *   directory, FIFO, socket or device (symlinks followed) — reading one could block forever.
+   */
   readText(abs: string): Promise<string | null>;
 }
 
@@ -44,6 +49,7 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
       const cached = texts.get(abs);
       if (cached !== undefined) return cached;
       let text: string | null;
+      if (!isRegularOrMissing(abs)) throw new InputError('is not a regular file', { file: abs });
       try {
         text = readFileSync(abs, 'utf8');
       } catch {
@@ -85,4 +91,27 @@ export function runArtifactDirs(runDir: string): string[] {
 /** True for an absolute path with no `.`/`..` segment and no empty segment (already what `resolve` would return). */
 export function isNormalAbsolute(p: string): boolean {
   return isAbsolute(p) && sep === '/' && !/\/\.{1,2}(?:\/|$)|\/\/|.\/$/.test(p);
+}
+
+/**
+ * False when `abs` exists (symlinks followed) and is not a regular file: a
+ * directory, FIFO, socket or device. True for a regular file and for a path
+ * that cannot be stat-ed (missing, dangling link, no permission) — the reader
+ * reports those itself. Check this before every synchronous read: a FIFO or
+ * a link to `/dev/zero` would block or never end.
+ */
+export function isRegularOrMissing(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Throw unless `abs` is a regular file or cannot be stat-ed ({@link isRegularOrMissing}).
+ * @throws InputError `is not a regular file` with `file: label`.
+ */
+export function assertRegularOrMissing(abs: string, label: string = abs): void {
+  if (!isRegularOrMissing(abs)) throw new InputError('is not a regular file', { file: label });
 }

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EA, IMPL, TASK_KEY, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
 import { RunAuditReport } from '@okstra/schemas/audit';
 import { runBin, UMBRELLA } from '../test-support/bin.js';
+import { makeSpecial } from '../test-support/special.js';
 
 let project: Project;
 afterEach(() => project?.cleanup());
@@ -14,7 +15,9 @@ function treeHash(dir: string): string {
   const walk = (d: string) => {
     for (const name of readdirSync(d).sort()) {
       const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (!st.isFile()) h.update(p);
       else h.update(p).update(readFileSync(p));
     }
   };
@@ -74,6 +77,52 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     expect(v.evidence).toEqual([EA.teamState]);
     expect(v.message).toMatch(new RegExp(`^${EA.teamState.replace(/[.]/g, '\\.')}: is not valid JSON`));
   });
+
+  it('a run-manifest that is a symlink to a regular file is audited like the file', () => {
+    project = makeCleanProject();
+    const target = join(project.root, 'elsewhere.json');
+    renameSync(join(project.root, EA.manifest), target);
+    symlinkSync(target, join(project.root, EA.manifest));
+    const r = runBin(['--project-root', project.root, '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, violations: [] });
+    project.remove(EA.report);
+    const broken = JSON.parse(runBin(['--project-root', project.root, '--json']).stdout);
+    expect(broken.violations.map((v: { invariant: string }) => v.invariant)).toEqual(['report-missing']);
+  });
+
+  for (const kind of ['dir', 'fifo', 'zero'] as const) {
+    it(`a run-manifest name that is a ${kind} is artifact-invalid (exit 1), never skipped or hung on`, () => {
+      project = makeCleanProject();
+      makeSpecial(project, EA.manifest, kind);
+      const r = runBin(['--project-root', project.root, '--json']);
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.stdout);
+      expect(report.runsScanned).toBe(3);
+      expect(report.violations).toEqual([
+        { invariant: 'artifact-invalid', taskKey: TASK_KEY, taskType: 'error-analysis', runDir: EA.dir, seq: '001', message: `${EA.manifest}: is not a regular file`, evidence: [EA.manifest] },
+      ]);
+    });
+  }
+
+  const INSIDE: Array<[string, string, 'fifo' | 'zero' | 'dir']> = [
+    ['team-state FIFO', EA.teamState, 'fifo'],
+    ['team-state link to /dev/zero', EA.teamState, 'zero'],
+    ['audit sidecar FIFO', EA.sidecar('claude'), 'fifo'],
+    ['audit sidecar link to /dev/zero', EA.sidecar('claude'), 'zero'],
+    ['worker result FIFO', EA.result('codex'), 'fifo'],
+    ['worker result link to /dev/zero', EA.result('codex'), 'zero'],
+  ];
+  for (const [name, rel, kind] of INSIDE) {
+    it(`a ${name} inside a run is artifact-invalid naming it, never a hang`, () => {
+      project = makeCleanProject();
+      makeSpecial(project, rel, kind);
+      const r = runBin(['--project-root', project.root, '--json']);
+      expect(r.code).toBe(1);
+      const invalid = JSON.parse(r.stdout).violations.filter((v: { invariant: string }) => v.invariant === 'artifact-invalid');
+      expect(invalid.map((v: { message: string; evidence: string[] }) => [v.message, v.evidence])).toContainEqual([`${rel}: is not a regular file`, [rel]]);
+    });
+  }
 
   it('unusable input: exit 2 with one line', () => {
     project = makeCleanProject();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EA, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
 import { WorkerAuditCheckReport } from '@okstra/schemas/audit';
 import { runBin, UMBRELLA } from '../test-support/bin.js';
+import { makeSpecial } from '../test-support/special.js';
 
 let project: Project;
 afterEach(() => project?.cleanup());
@@ -48,6 +49,34 @@ describe('okstra worker-audit-check (real bin)', () => {
     const audit = JSON.parse(runBin(['--project-root', project.root, '--json']).stdout).violations;
     expect(check.map((f: { worker: string; rule: string }) => `worker '${f.worker}': ${f.rule}`)).toEqual(audit.map((v: { message: string }) => v.message.split(':').slice(0, 2).join(':')));
   });
+
+  it('a directory that is not <task-root>/runs/<task-type>[/stage-<N>] is exit 2 "not a run directory"', () => {
+    project = makeCleanProject();
+    const taskDir = join(project.root, '.okstra/tasks/payments/refund-timeout');
+    for (const dir of ['/tmp', '', taskDir, join(project.root, EA.dir, 'manifests')]) {
+      const r = runBin(['worker-audit-check', '--run-dir', dir, '--task-type', 'error-analysis', '--seq', '001'], { cwd: project.root });
+      expect(r.code, dir).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr, dir).toMatch(/not a run directory/);
+    }
+  });
+
+  for (const [name, rel, kind] of [
+    ['result FIFO', EA.result('claude'), 'fifo'],
+    ['result link to /dev/zero', EA.result('claude'), 'zero'],
+    ['sidecar FIFO', EA.sidecar('codex'), 'fifo'],
+    ['sidecar link to /dev/zero', EA.sidecar('codex'), 'zero'],
+    ['prompt FIFO', EA.prompt('codex'), 'fifo'],
+  ] as const) {
+    it(`a worker ${name} is exit 2 naming it, never a hang`, () => {
+      project = makeCleanProject();
+      makeSpecial(project, rel, kind);
+      const r = runBin(args(project));
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(rel.split('/').pop()!);
+      expect(r.stderr).toMatch(/is not a regular file/);
+    });
+  }
 
   it('bad input: exit 2 with one line, nothing on stdout', () => {
     project = makeCleanProject();

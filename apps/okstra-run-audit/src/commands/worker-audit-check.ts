@@ -17,7 +17,9 @@ export interface WorkerAuditCheckOptions {
  * (seed 000 0.161.0 cli.md row; docs/worker-audit-check.md). Prints `{ok, failures[]}`;
  * failure files are project-relative when the run dir is inside a `.okstra` tree.
  * @returns 0 when no failure, 2 when `failures[]` is non-empty (the seed's contract).
- * @throws UsageError / InputError (2) for a bad seq, task type, worker id or run dir.
+ * @throws UsageError / InputError (2) for a bad seq, task type, worker id or run dir (one
+ *   that does not exist, or is not `<task-root>/runs/<task-type>[/stage-<N>]` of `--task-type`),
+ *   and for a worker artifact that is not a regular file (FIFO, device, directory).
  */
 export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
@@ -25,10 +27,14 @@ export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: Cl
   const seq = formatSeq(opts.seq);
   assertSegment('task type', opts.taskType);
   if (opts.worker !== undefined) assertSegment('worker id', opts.worker);
+  if (opts.runDir.trim() === '') throw new InputError('not a run directory: expected <task-root>/runs/<task-type>[/stage-<N>]', { file: opts.runDir });
   const runDir = resolve(io.cwd, opts.runDir);
   if (!(await stat(runDir).catch(() => null))?.isDirectory()) throw new InputError('run directory does not exist', { file: opts.runDir });
   const parsed = parseRunDir(runDir);
-  if (parsed && parsed.taskType !== opts.taskType) {
+  if (!parsed || parsed.taskRoot === '') {
+    throw new InputError('not a run directory: expected <task-root>/runs/<task-type>[/stage-<N>]', { file: opts.runDir });
+  }
+  if (parsed.taskType !== opts.taskType) {
     throw new InputError(`run directory is for task type '${parsed.taskType}', not '${opts.taskType}'`, { file: opts.runDir });
   }
   const files = await indexDirs(runArtifactDirs(runDir));

@@ -13,9 +13,19 @@ export interface BinResult {
   stderr: string;
 }
 
-/** Run `okstra-run-audit <args>` with exactly `env` (no inherited variables). */
-export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string } = {}): BinResult {
-  const r = spawnSync(process.execPath, [options.bin ?? BIN, ...args], { env: options.env ?? {}, cwd: options.cwd, encoding: 'utf8' });
+/**
+ * Run `okstra-run-audit <args>` with exactly `env` (no inherited variables).
+ * A bin still running after `timeoutMs` (default 20 s) is killed (SIGKILL) and reported as code 128,
+ * so a hang fails the test instead of blocking the suite.
+ */
+export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string; timeoutMs?: number } = {}): BinResult {
+  const r = spawnSync(process.execPath, [options.bin ?? BIN, ...args], {
+    env: options.env ?? {},
+    cwd: options.cwd,
+    encoding: 'utf8',
+    timeout: options.timeoutMs ?? 20_000,
+    killSignal: 'SIGKILL',
+  });
   return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
 }
 
