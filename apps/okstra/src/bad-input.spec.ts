@@ -4,8 +4,8 @@
 // exit 2 with one line on stderr naming the file, print no data on stdout
 // (beyond a validator's `ok: false` report), and write nothing.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,6 +24,8 @@ const BAD: Record<string, (p: string) => void> = {
   empty: (p) => writeFileSync(p, ''),
   truncated: (p) => writeFileSync(p, '{"schemaVersion": "1.0", "workers": [{"workerId": "cla'),
   'unknown schemaVersion': (p) => writeFileSync(p, '{"schemaVersion": "9.9"}\n'),
+  // A FIFO would block a reader forever: refused before it is opened.
+  FIFO: (p) => execFileSync('mkfifo', [p]),
 };
 
 /** Each command with the bad file in the position of its JSON input. */
@@ -44,7 +46,7 @@ describe.each(COMMANDS)('okstra %s', (_name, argv) => {
   it.each(Object.keys(BAD))('refuses a %s input file: exit 2, one line naming it, nothing written', (kind) => {
     const bad = join(runDir, `bad-${n++}.json`);
     BAD[kind]!(bad);
-    const r = spawnSync(process.execPath, [bin, ...argv(bad)], { encoding: 'utf8', cwd: root, env: { ...process.env, HOME: root, PATH: '/usr/bin:/bin' } });
+    const r = spawnSync(process.execPath, [bin, ...argv(bad)], { encoding: 'utf8', cwd: root, env: { ...process.env, HOME: root, PATH: '/usr/bin:/bin' }, timeout: 20_000 });
     expect(r.status, r.stderr).toBe(2);
     // A validator may also print its report (`ok: false`) as data on stdout.
     if (r.stdout !== '') expect(JSON.parse(r.stdout)).toMatchObject({ ok: false });
@@ -52,5 +54,39 @@ describe.each(COMMANDS)('okstra %s', (_name, argv) => {
     expect(r.stderr).toContain(bad.split('/').pop());
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(readdirSync(out)).toEqual([]);
+  });
+});
+
+/** Output flags that name an input: refused before anything is read or written. */
+const SAME_FILE: Array<[string, (input: string) => string[], string]> = [
+  ['convergence plan-round', (f) => ['convergence', 'plan-round', '--work-state', f, '--plan', f], '--plan is the same file as --work-state'],
+  ['convergence finalize', (f) => ['convergence', 'finalize', '--work-state', f, '--output', f], '--output is the same file as --work-state'],
+  ['convergence seed', (f) => ['convergence', 'seed', '--groups', f, '--work-state', f, '--final-state', join(out, 'f.json'), '--migration-dir', join(out, 'm')], '--work-state is the same file as --groups'],
+  ['convergence collect-results', (f) => ['convergence', 'collect-results', '--plan', join(runDir, 'p.json'), '--mode', 'adversarial', '--result', `claude=${f}`, '--output', f], '--output is the same file as --result claude'],
+  ['plan-items extract', (f) => ['plan-items', 'extract', '--data', f, '--output', f], '--output is the same file as --data'],
+  ['plan-items collect-verdicts', (f) => ['plan-items', 'collect-verdicts', '--result', `codex=${f}`, '--items', join(runDir, 'i.json'), '--output', f], '--output is the same file as --result'],
+];
+
+describe.each(SAME_FILE)('okstra %s', (_name, argv, message) => {
+  it('refuses an output path that is one of its inputs, and leaves the input as it was', () => {
+    const input = join(runDir, `input-${n++}.json`);
+    writeFileSync(input, '{"keep": true}\n');
+    const r = spawnSync(process.execPath, [bin, ...argv(input)], { encoding: 'utf8', cwd: root });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toBe(`${r.stderr.split(':')[0]}: ${input}: ${message}; refusing to overwrite an input\n`);
+    expect(readFileSync(input, 'utf8')).toBe('{"keep": true}\n');
+  });
+});
+
+describe('an output path that cannot be written', () => {
+  const data = new URL('../../../examples/sample-project/.okstra/tasks/payments/refund-timeout/runs/implementation-planning/reports/final-report-implementation-planning-001.data.json', import.meta.url).pathname;
+  it.each([
+    ['a directory', () => out, 'is a directory, expected a file to write'],
+    ['under a regular file', () => { const f = join(runDir, 'a-file'); writeFileSync(f, 'x'); return join(f, 'items.json'); }, 'cannot create it: a parent path is a file, not a directory'],
+  ])('%s: exit 2 with one line naming it', (_what, target, message) => {
+    const dest = target();
+    const r = spawnSync(process.execPath, [bin, 'plan-items', 'extract', '--data', data, '--output', dest], { encoding: 'utf8', cwd: root });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stderr).toBe(`okstra-plan-items: ${dest}: ${message}\n`);
   });
 });

@@ -1,7 +1,7 @@
 import { parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkResults, collectRoundResults, parseDispatchFlag, type WorkerResponse } from '@okstra/convergence';
 import { RoundPlan, type ConvergenceMode } from '@okstra/schemas/convergence';
-import { readTextFile, writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, readTextFile, writeJsonAtomic } from '@okstra/state-file';
 import { MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /**
@@ -20,6 +20,7 @@ export async function runCollectResults(
     const { key, value } = parseKeyValue('--result', raw);
     return { workerId: key, file: value, path: pathArg(ctx.io, value) };
   });
+  assertOutputNotInput({ path: outputPath, flag: '--output' }, [{ path: planPath, flag: '--plan' }, ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` }))]);
   const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
   const responses: WorkerResponse[] = [];
   for (const f of files) responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });

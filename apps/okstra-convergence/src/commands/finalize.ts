@@ -1,6 +1,6 @@
 import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { finalizeState, validateWorkingState } from '@okstra/convergence';
-import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
 import { stat } from 'node:fs/promises';
 import { note, pathArg, readWorkingState } from './documents.js';
 
@@ -12,6 +12,7 @@ import { note, pathArg, readWorkingState } from './documents.js';
 export async function runFinalize(opts: { workState: string; output: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
   const outputPath = pathArg(ctx.io, opts.output);
+  assertOutputNotInput({ path: outputPath, flag: '--output' }, [{ path: statePath, flag: '--work-state' }]);
   const state = await readWorkingState(statePath);
   const report = validateWorkingState(state);
   if (!report.ok) throw new InputError(`working state does not replay: ${report.errors[0]}`, { file: statePath });

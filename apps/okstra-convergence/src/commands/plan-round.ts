@@ -1,6 +1,6 @@
 import { writeJson, type CliContext } from '@okstra/cli-kit';
 import { planRound } from '@okstra/convergence';
-import { writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, writeJsonAtomic } from '@okstra/state-file';
 import { note, pathArg, readWorkingState } from './documents.js';
 
 /**
@@ -11,6 +11,7 @@ import { note, pathArg, readWorkingState } from './documents.js';
 export async function runPlanRound(opts: { workState: string; plan: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
   const planPath = pathArg(ctx.io, opts.plan);
+  assertOutputNotInput({ path: planPath, flag: '--plan' }, [{ path: statePath, flag: '--work-state' }]);
   const state = await readWorkingState(statePath);
   const plan = planRound(state, undefined, statePath);
   await writeJsonAtomic(planPath, plan);

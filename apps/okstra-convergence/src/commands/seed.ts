@@ -3,7 +3,7 @@ import { basename, extname, join } from 'node:path';
 import { InputError, OkstraError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
 import { ConvergenceGroups, FinalState, WorkingState } from '@okstra/schemas/convergence';
-import { validateValue, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, validateValue, withFileLock, writeJsonAtomic } from '@okstra/state-file';
 import { MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /** What seed did (docs/convergence.md "seed"). */
@@ -32,6 +32,8 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
   const workPath = pathArg(ctx.io, opts.workState);
   const finalPath = pathArg(ctx.io, opts.finalState);
   const migrationDir = pathArg(ctx.io, opts.migrationDir);
+  assertOutputNotInput({ path: workPath, flag: '--work-state' }, [{ path: groupsPath, flag: '--groups' }]);
+  assertOutputNotInput({ path: finalPath, flag: '--final-state' }, [{ path: groupsPath, flag: '--groups' }, { path: workPath, flag: '--work-state' }]);
   const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', schema: ConvergenceGroups, versions: ['1.0'] });
   const digest = seedDigest(groups);
   await assertNotDirectory(migrationDir, true);

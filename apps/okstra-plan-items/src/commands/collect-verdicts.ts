@@ -1,6 +1,6 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { InputError, parseKeyValue, writeJson } from '@okstra/cli-kit';
-import { readJsonFile, readTextFile, writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, readJsonFile, readTextFile, writeJsonAtomic } from '@okstra/state-file';
 import { WorkerId } from '@okstra/schemas';
 import { PLAN_ITEMS_VERSIONS, PlanItemsFile } from '@okstra/schemas/plan-items';
 import { collectVerdicts, type WorkerResponse } from '@okstra/plan-items';
@@ -21,6 +21,10 @@ export interface CollectVerdictsOptions {
  * line, nothing written. No `--result` at all gives an envelope with no contributors.
  */
 export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliContext): Promise<number> {
+  assertOutputNotInput({ path: inputPath(ctx.io.cwd, opts.output), flag: '--output' }, [
+    { path: inputPath(ctx.io.cwd, opts.items), flag: '--items' },
+    ...opts.result.map((raw) => ({ path: inputPath(ctx.io.cwd, raw.slice(raw.indexOf('=') + 1)), flag: '--result' })),
+  ]);
   const queueFile = await readJsonFile(inputPath(ctx.io.cwd, opts.items), { label: opts.items, schema: PlanItemsFile, schemaVersions: PLAN_ITEMS_VERSIONS });
   const responses: WorkerResponse[] = [];
   for (const raw of opts.result) {

@@ -1,6 +1,6 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { writeJson } from '@okstra/cli-kit';
-import { writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, writeJsonAtomic } from '@okstra/state-file';
 import { extractPlanItems, planItemsFile } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
@@ -17,6 +17,7 @@ export interface ExtractOptions {
  */
 export async function runExtract(opts: ExtractOptions, ctx: CliContext): Promise<number> {
   const dataPath = inputPath(ctx.io.cwd, opts.data);
+  assertOutputNotInput({ path: inputPath(ctx.io.cwd, opts.output), flag: '--output' }, [{ path: dataPath, flag: '--data' }]);
   const { data } = await readReportData(dataPath, opts.data);
   const items = extractPlanItems(data.implementationPlanning);
   const output = inputPath(ctx.io.cwd, opts.output);
