@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ago, heartbeat, liveness, makeProject, promptPath, row, RUN, sidecar, sidecarPath, TEAM_STATE } from './test-support/project.js';
 
@@ -114,5 +118,120 @@ describe('okstra-worker-liveness (real bin): bad input exits 2 with one line, no
     const r = await liveness(pair('claude'), p.root);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(new RegExp(`^okstra-worker-liveness: ${TEAM_STATE}: workers\\[0\\]\\.livenessMode: .*\\n$`));
+  });
+});
+
+describe('okstra-worker-liveness (real bin): budget flags are bounded decimal seconds', () => {
+  it.each([
+    ['--stall-confirm', '2200000', "--stall-confirm is at most 86400 seconds, got '2200000'"],
+    ['--stall-confirm', '86400.5', "--stall-confirm is at most 86400 seconds, got '86400.5'"],
+    ['--max-idle', '1e9', "--max-idle expects a non-negative number of seconds, got '1e9'"],
+    ['--max-idle', '0x10', "--max-idle expects a non-negative number of seconds, got '0x10'"],
+    ['--max-idle', ' 5', "--max-idle expects a non-negative number of seconds, got ' 5'"],
+    ['--launch-grace', '90000', "--launch-grace is at most 86400 seconds, got '90000'"],
+    ['--launch-grace', 'Infinity', "--launch-grace expects a non-negative number of seconds, got 'Infinity'"],
+  ])('%s %j is refused, naming the flag, before anything is read', async (flag, value, message) => {
+    p.teamState([row('claude', 3600)]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(3000)]));
+    const r = await liveness([...pair('claude'), `${flag}=${value}`], p.root);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `okstra-worker-liveness: ${message}\n` });
+  });
+
+  it('86400 is accepted (the documented maximum)', async () => {
+    p.teamState([row('claude', 60)]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(10)]));
+    const r = await liveness([...pair('claude'), '--stall-confirm', '86400', '--max-idle', '86400', '--launch-grace', '0.5'], p.root);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+});
+
+describe('okstra-worker-liveness (real bin): artifacts must really be inside the project and regular files', () => {
+  let outside: string;
+  beforeEach(() => { outside = mkdtempSync(join(tmpdir(), 'okstra-outside-')); });
+  afterEach(() => rmSync(outside, { recursive: true, force: true }));
+  const link = (target: string, rel: string) => {
+    mkdirSync(dirname(join(p.root, rel)), { recursive: true });
+    symlinkSync(target, join(p.root, rel));
+  };
+  const mkfifo = (rel: string) => {
+    mkdirSync(dirname(join(p.root, rel)), { recursive: true });
+    expect(spawnSync('mkfifo', [join(p.root, rel)]).status).toBe(0);
+  };
+
+  it('an auditSidecarPath that is a symlink to a file outside the root: exit 2 naming the row and field', async () => {
+    writeFileSync(join(outside, 'outside.md'), sidecar([heartbeat(10)]));
+    link(join(outside, 'outside.md'), '.okstra/r/outlink');
+    p.teamState([row('claude', 60, { auditSidecarPath: '.okstra/r/outlink' })]);
+    const r = await liveness(pair('claude'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^okstra-worker-liveness: ${TEAM_STATE}: workers\\[0\\]\\.auditSidecarPath: .*outside the project root.*\\n$`));
+  });
+
+  it('an auditSidecarPath under a symlinked directory leading outside (file not there yet): exit 2', async () => {
+    link(outside, '.okstra/r/outdir');
+    p.teamState([row('claude', 60, { auditSidecarPath: '.okstra/r/outdir/claude.audit.md' })]);
+    const r = await liveness(pair('claude'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/workers\[0\]\.auditSidecarPath: .*outside the project root/);
+  });
+
+  it('a symlink inside the root to a file inside the root is still judged', async () => {
+    p.write(`${RUN}/worker-results/real.audit.md`, sidecar([heartbeat(10)]));
+    link(join(p.root, RUN, 'worker-results', 'real.audit.md'), sidecarPath('claude'));
+    p.teamState([row('claude', 60)]);
+    const r = await liveness([...pair('claude'), '--json'], p.root);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).workers[0].verdict).toBe('live');
+  });
+
+  it("a wrapper .status.json beside promptPath that links outside: exit 2 naming promptPath", async () => {
+    writeFileSync(join(outside, 'status.json'), '{}');
+    link(join(outside, 'status.json'), promptPath('gemini').replace(/\.md$/, '.status.json'));
+    p.teamState([wrapper('gemini', 600)]);
+    const r = await liveness(pair('gemini'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^okstra-worker-liveness: ${TEAM_STATE}: workers\\[0\\]\\.promptPath: .*outside the project root`));
+  });
+
+  it('a FIFO as auditSidecarPath: exit 2 naming the row field, no hang', async () => {
+    mkfifo(sidecarPath('claude'));
+    p.teamState([row('claude', 60)]);
+    const r = await liveness(pair('claude'), p.root);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `okstra-worker-liveness: ${TEAM_STATE}: workers[0].auditSidecarPath: '${join(p.root, sidecarPath('claude'))}' is not a regular file\n` });
+  });
+
+  it('a FIFO as the wrapper .log: exit 2 naming promptPath', async () => {
+    mkfifo(promptPath('gemini').replace(/\.md$/, '.log'));
+    p.teamState([wrapper('gemini', 600)]);
+    const r = await liveness(pair('gemini'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/workers\[0\]\.promptPath: .* is not a regular file\n$/);
+  });
+
+  it('a FIFO as the team-state file: exit 2 naming it, no hang', async () => {
+    mkfifo(TEAM_STATE);
+    const r = await liveness(pair('claude'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^okstra-worker-liveness: ${TEAM_STATE}: .*not a regular file\\n$`));
+  });
+});
+
+describe('okstra-worker-liveness (real bin): livenessMode of terminal rows', () => {
+  it('a terminal row without livenessMode reports mode null', async () => {
+    const { livenessMode: _omit, ...noMode } = row('claude', 60, { status: 'completed' });
+    p.teamState([noMode]);
+    const r = await liveness([...pair('claude'), '--json'], p.root);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).workers[0]).toMatchObject({ mode: null, verdict: 'completed' });
+  });
+
+  it('livenessMode: null is not a row shape (docs: omit the key); exit 2 naming the field', async () => {
+    p.teamState([row('claude', 60, { status: 'completed', livenessMode: null })]);
+    const r = await liveness(pair('claude'), p.root);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^okstra-worker-liveness: ${TEAM_STATE}: workers\\[0\\]\\.livenessMode: `));
   });
 });

@@ -49,3 +49,11 @@ export const CLOCK_SKEW_ALLOWANCE_S = 30;
  * 5-minute cadence interval for its newest heartbeat to fall outside it.
  */
 export const TAIL_WINDOW_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The largest value `--max-idle`, `--launch-grace` and `--stall-confirm` (and
+ * the matching {@link ProbeOptions} fields) accept: 86,400 s (one day). A
+ * larger wait could not be scheduled by Node's timers (2^31−1 ms) and no
+ * liveness budget is meant to be that long (docs/worker-liveness.md).
+ */
+export const MAX_BUDGET_S = 86_400;

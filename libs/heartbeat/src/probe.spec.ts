@@ -182,3 +182,17 @@ describe('probeWorkers — invalid input names the row', () => {
     await expect(probeWorkers(sel('claude'), {})).rejects.toThrow(/unsupported schemaVersion "9.9"/);
   });
 });
+
+describe('probeWorkers — budget bounds', () => {
+  it.each([
+    [{ stallConfirmS: 2_200_000 }, /stallConfirmS must be a number of seconds in \[0, 86400\], got 2200000/],
+    [{ maxIdleS: -1 }, /maxIdleS/],
+    [{ launchGraceS: Number.NaN }, /launchGraceS/],
+    [{ maxIdleS: 200_000 }, /maxIdleS/],
+  ])('refuses %j before reading or waiting', async (over, message) => {
+    p.writeTeamState([row('claude')]);
+    const clock = fakeClock('2026-11-29T08:10:00Z');
+    await expect(probeWorkers(sel('claude'), { ...clock, ...over })).rejects.toThrow(message);
+    expect(clock.sleeps).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { InputError } from '@okstra/cli-kit';
 import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
-import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S } from './constants.js';
+import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S, MAX_BUDGET_S } from './constants.js';
 import type { Heartbeat } from './line.js';
 import { resolveTargets, type ProbeTarget, type WorkerSelector } from './resolve.js';
 import { suspectAfter, type Budget } from './rule.js';
@@ -64,13 +64,15 @@ export interface ProbeOptions {
  * A terminal row reports its status (healthy). It never writes, kills or signals anything.
  * @returns one result per selector, in selector order.
  * @throws InputError (exit 2) for invalid team-state files or rows (see resolveTargets),
- *   a duplicate selector, or an unreadable artifact.
+ *   a duplicate selector, an unreadable artifact, or a duration that is not a
+ *   finite number in [0, {@link MAX_BUDGET_S}].
  */
 export async function probeWorkers(selectors: Array<WorkerSelector>, opts: ProbeOptions = {}): Promise<ProbeResult[]> {
   const now = opts.now ?? (() => new Date());
   const sleep = opts.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
   const maxIdleS = opts.maxIdleS ?? DEFAULT_MAX_IDLE_S;
   const budget: Budget = { maxIdleS, launchGraceS: opts.launchGraceS ?? DEFAULT_LAUNCH_GRACE_S, stallConfirmS: opts.stallConfirmS ?? maxIdleS / 2 };
+  checkBudget(budget);
   rejectDuplicates(selectors);
   const targets = await resolveTargets(selectors, opts.cwd);
   const first = now();
@@ -156,6 +158,14 @@ async function modifiedAt(path: string): Promise<number> {
 
 function ageSeconds(at: Date, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - at.getTime()) / 1000));
+}
+
+function checkBudget(budget: Budget): void {
+  const names: Array<[keyof Budget, string]> = [['maxIdleS', 'maxIdleS'], ['launchGraceS', 'launchGraceS'], ['stallConfirmS', 'stallConfirmS']];
+  for (const [key, name] of names) {
+    const v = budget[key];
+    if (!Number.isFinite(v) || v < 0 || v > MAX_BUDGET_S) throw new InputError(`${name} must be a number of seconds in [0, ${MAX_BUDGET_S}], got ${v}`);
+  }
 }
 
 function rejectDuplicates(selectors: readonly WorkerSelector[]): void {

@@ -1,8 +1,9 @@
 import { InputError } from '@okstra/cli-kit';
-import { projectRootOf, resolveInsideRoot } from '@okstra/paths';
+import { isInside, projectRootOf, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { readJsonFile } from '@okstra/state-file';
 import { TERMINAL_WORKER_STATUSES, TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
 
 /** One worker to judge: the team-state file that holds its row, and its id. */
 export interface WorkerSelector {
@@ -33,12 +34,17 @@ export type ProbeTarget =
  *   team-state (unknown `livenessMode` is a schema violation at
  *   `workers[i].livenessMode`), unknown worker id, a `pending` row (not
  *   dispatched yet), an in-progress row without `livenessMode` or `startedAt`,
- *   or without the artifact path its mode needs, or one escaping the project root.
+ *   or without the artifact path its mode needs, or one escaping the project root
+ *   — lexically, or by realpath through a symlink (the sidecar, or the
+ *   prompt's `.status.json`/`.log`) — or an artifact that exists but is not a
+ *   regular file (a FIFO, a directory: never opened, so the probe cannot hang).
+ *   A team-state path that is not a regular file is refused before it is read.
  */
 export async function resolveTargets(selectors: readonly WorkerSelector[], cwd = process.cwd()): Promise<ProbeTarget[]> {
   const files = new Map<string, TeamState>();
   for (const { teamStatePath } of selectors) {
     if (!files.has(teamStatePath)) {
+      refuseNonRegular(resolve(cwd, teamStatePath), teamStatePath);
       const state = await readJsonFile(resolve(cwd, teamStatePath), { schema: TeamState, schemaVersions: teamStateArtifact.versions, label: teamStatePath });
       files.set(teamStatePath, state);
     }
@@ -69,6 +75,8 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
     throw new InputError(`${name} has livenessMode ${row.livenessMode} but no ${pathField}`, { file, field: at(pathField) });
   }
   const abs = resolveArtifact(teamStateAbs, file, recorded, at(pathField));
+  const artifacts = row.livenessMode === 'audit-heartbeat' ? [abs] : [abs, wrapperStatusPath(abs), wrapperLogPath(abs)];
+  for (const a of artifacts) checkRealArtifact(teamStateAbs, file, a, at(pathField), a !== abs || row.livenessMode === 'audit-heartbeat');
   return { kind: row.livenessMode, selector, startedAt: new Date(row.startedAt), recorded, abs };
 }
 
@@ -85,4 +93,44 @@ function resolveArtifact(teamStateAbs: string, teamStatePath: string, recorded: 
     if (error instanceof InputError) throw new InputError(error.message, { file: teamStatePath, field });
     throw error;
   }
+}
+
+/**
+ * The real-path half of the containment check: the artifact (or, when it does
+ * not exist yet, its nearest existing ancestor) must have a realpath inside
+ * the project root's realpath, so a symlink in the tree cannot lead the probe
+ * outside. `mustBeFile`: an existing artifact must be a regular file.
+ * @throws InputError naming the team-state file and the row's field.
+ */
+function checkRealArtifact(teamStateAbs: string, teamStatePath: string, abs: string, field: string, mustBeFile: boolean): void {
+  const root = projectRootOf(teamStateAbs);
+  let probe = abs;
+  while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
+  if (root !== null) {
+    let realRoot: string;
+    let real: string;
+    try {
+      realRoot = realpathSync(root);
+      real = realpathSync(probe);
+    } catch (error) {
+      throw new InputError(`cannot resolve '${abs}' (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file: teamStatePath, field });
+    }
+    if (!isInside(realRoot, real)) {
+      throw new InputError(`'${abs}' leads outside the project root ${realRoot} through a symlink (real path ${real})`, { file: teamStatePath, field });
+    }
+  }
+  if (mustBeFile && probe === abs && !statSync(abs).isFile()) {
+    throw new InputError(`'${abs}' is not a regular file`, { file: teamStatePath, field });
+  }
+}
+
+/** A path that exists but is not a regular file (a FIFO would block the read forever). @throws InputError naming it. */
+function refuseNonRegular(abs: string, label: string): void {
+  let isFile = true;
+  try {
+    isFile = statSync(abs).isFile();
+  } catch {
+    return; // missing or unreadable: the reader reports it
+  }
+  if (!isFile) throw new InputError('is not a regular file', { file: label });
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readNewestHeartbeat } from './tail.js';
 import { makeProject, sidecar, type TestProject } from './test-support/fixtures.js';
@@ -52,6 +53,12 @@ describe('readNewestHeartbeat', () => {
   it('returns null for a missing sidecar and refuses a directory', async () => {
     expect(await readNewestHeartbeat(p.root + '/nope.audit.md', { now })).toBeNull();
     await expect(readNewestHeartbeat(p.root, { now })).rejects.toThrow(/is a directory/);
+  });
+
+  it('refuses a FIFO without waiting for a writer', async () => {
+    const fifo = p.root + '/fifo.audit.md';
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    await expect(readNewestHeartbeat(fifo, { now })).rejects.toThrow(/is not a regular file/);
   });
 
   it('finds a heartbeat straddling a 64 KiB chunk boundary, and multi-byte text around it', async () => {

@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { InputError } from '@okstra/cli-kit';
 import { CLOCK_SKEW_ALLOWANCE_S, TAIL_WINDOW_BYTES } from './constants.js';
@@ -28,7 +29,9 @@ const NEWLINE = 0x0a;
  * `\r` is dropped. `line` is 0 in the result (unknown from a tail read).
  * @returns null when the file does not exist, or holds no heartbeat inside
  *   [notBefore − allowance, now + allowance] within the window.
- * @throws InputError naming the file when it exists but cannot be read (a directory, no permission).
+ * @throws InputError naming the file when it exists but cannot be read (a
+ *   directory, a FIFO or other non-regular file — opened non-blocking, never
+ *   waited on — no permission).
  */
 export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions): Promise<Heartbeat | null> {
   const skewMs = CLOCK_SKEW_ALLOWANCE_S * 1000;
@@ -37,13 +40,17 @@ export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions)
   const window = opts.windowBytes ?? TAIL_WINDOW_BYTES;
   let handle;
   try {
-    handle = await open(path, 'r');
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below as not a regular file.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw readError(path, error);
   }
   try {
-    const size = (await handle.stat()).size;
+    const st = await handle.stat();
+    if (st.isDirectory()) throw new InputError('is a directory, expected an audit sidecar', { file: path });
+    if (!st.isFile()) throw new InputError('is not a regular file, expected an audit sidecar', { file: path });
+    const size = st.size;
     const stop = Math.max(0, size - window);
     let end = size;
     let carry = Buffer.alloc(0); // the start of the line that continues past `end`
@@ -66,6 +73,7 @@ export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions)
     const verdict = stop === 0 ? judge(stripBom(carry), earliest, latest) : undefined;
     return verdict ?? null;
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw readError(path, error);
   } finally {
     await handle.close();

@@ -1,5 +1,5 @@
-import { ExitCode, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
-import { probeWorkers } from '@okstra/heartbeat';
+import { ExitCode, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { MAX_BUDGET_S, probeWorkers } from '@okstra/heartbeat';
 import type { LivenessOptions, SelectorFlag } from '../cli/program.js';
 import { formatHuman } from './format.js';
 import { pairSelectors } from './selectors.js';
@@ -16,9 +16,9 @@ import { pairSelectors } from './selectors.js';
  */
 export async function runLiveness(opts: LivenessOptions, order: readonly SelectorFlag[], ctx: CliContext): Promise<number> {
   const selectors = pairSelectors(order);
-  const maxIdleS = opts.maxIdle === undefined ? undefined : parseSeconds('--max-idle', opts.maxIdle);
-  const launchGraceS = opts.launchGrace === undefined ? undefined : parseSeconds('--launch-grace', opts.launchGrace);
-  const stallConfirmS = opts.stallConfirm === undefined ? undefined : parseSeconds('--stall-confirm', opts.stallConfirm);
+  const maxIdleS = opts.maxIdle === undefined ? undefined : parseBudgetSeconds('--max-idle', opts.maxIdle);
+  const launchGraceS = opts.launchGrace === undefined ? undefined : parseBudgetSeconds('--launch-grace', opts.launchGrace);
+  const stallConfirmS = opts.stallConfirm === undefined ? undefined : parseBudgetSeconds('--stall-confirm', opts.stallConfirm);
   const checkedAt = ctx.io.now();
   let first = true;
   // The first reading of the clock is `checkedAt`, so the report and the judgement agree on "now".
@@ -28,4 +28,20 @@ export async function runLiveness(opts: LivenessOptions, order: readonly Selecto
   if (opts.json) writeJson(ctx.io, { checkedAt: checkedAt.toISOString(), healthy, workers });
   else ctx.io.stdout.write(formatHuman(workers));
   return healthy ? ExitCode.OK : ExitCode.JUDGEMENT;
+}
+
+/**
+ * Parse a budget flag's value: a plain decimal number of seconds (`360`,
+ * `0.5`; no sign, exponent, hex, or surrounding whitespace), at most
+ * {@link MAX_BUDGET_S} (86,400 s) — docs/worker-liveness.md.
+ * @throws UsageError (exit 2) naming the flag.
+ */
+export function parseBudgetSeconds(flag: string, raw: string): number {
+  // Decimal digits only: Number() would also take ' 5', '0x10', '1e9', 'Infinity'.
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw)) {
+    throw new UsageError(`${flag} expects a non-negative number of seconds, got '${raw}'`);
+  }
+  const n = Number(raw);
+  if (!(n <= MAX_BUDGET_S)) throw new UsageError(`${flag} is at most ${MAX_BUDGET_S} seconds, got '${raw}'`);
+  return n;
 }
