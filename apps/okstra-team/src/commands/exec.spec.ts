@@ -99,12 +99,14 @@ describe('okstra-team exec (the pane wrapper)', () => {
       const marker = join(outside, `started-${field.replace(/\W/g, '_')}-${Date.now()}`);
       const job = jobFor(f, { file: '/bin/sh', args: ['-c', 'touch "$0"', marker] }, over(f));
       const before = readFileSync(f.teamStatePath, 'utf8');
+      const log = f.prompt('alpha').replace(/\.md$/, '.log');
+      const hadLog = existsSync(log);
       const r = team(['exec', '--job', job], { env: f.env });
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(new RegExp(`^okstra-team: ${job}: ${field.replace(/[[\]]/g, '\\$&')}: `));
       expect(existsSync(marker)).toBe(false);
-      expect(existsSync(f.prompt('alpha').replace(/\.md$/, '.log'))).toBe(false);
+      expect(existsSync(log)).toBe(hadLog);
       expect(existsSync(f.prompt('alpha').replace(/\.md$/, '.status.json'))).toBe(false);
       if (existsSync(f.teamStatePath)) expect(readFileSync(f.teamStatePath, 'utf8')).toBe(before);
       return r;
@@ -146,6 +148,22 @@ describe('okstra-team exec (the pane wrapper)', () => {
     });
     it('a resultPath outside the project root', () => {
       refused(() => ({ resultPath: join(outside, 'r.md') }), 'resultPath');
+    });
+    it('a prompt .log that is a symlink to a file outside: not followed, exit 2', () => {
+      const target = join(outside, 'victim.txt');
+      writeFileSync(target, 'keep me\n');
+      refused((f) => {
+        symlinkSync(target, f.prompt('alpha').replace(/\.md$/, '.log'));
+        return {};
+      }, 'promptPath');
+      expect(readFileSync(target, 'utf8')).toBe('keep me\n');
+    });
+    it('a prompt that is a FIFO: exit 2 instead of blocking', () => {
+      refused((f) => {
+        rmSync(f.prompt('alpha'));
+        expect(spawnSync('mkfifo', [f.prompt('alpha')]).status).toBe(0);
+        return {};
+      }, 'promptPath');
     });
     it('a completion path through a symlinked directory that leads outside', () => {
       refused((f) => {

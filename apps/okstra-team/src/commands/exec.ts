@@ -57,6 +57,8 @@ type ValidatedJob = TeamJob & { realRoot: string };
  * - `promptPath`, `resultPath`, every `completionPaths[i]` and
  *   `teamStatePath` resolve inside `projectRoot` (lexically, then — for the
  *   parts that exist — by realpath, so a symlink cannot lead out);
+ * - the prompt and its `.log`/`.status.json`, when they exist, are regular
+ *   files (a FIFO would block the wrapper) whose realpaths are inside;
  * - `teamStatePath` is an existing regular file with a row for `workerId`.
  * @returns the job with those paths absolute.
  * @throws InputError (exit 2) naming the job file and the field.
@@ -86,6 +88,12 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
     return abs;
   };
   const promptPath = await inside('promptPath', job.promptPath);
+  // The prompt (the child's stdin) and the `.log` (opened for writing, following symlinks)
+  // must be regular files when they exist — a FIFO would block the wrapper — and really inside.
+  for (const p of [promptPath, wrapperLogPath(promptPath), wrapperStatusPath(promptPath)]) {
+    await inside('promptPath', p);
+    if (existsSync(p) && !(await stat(p)).isFile()) fail('promptPath', `'${p}' is not a regular file`);
+  }
   const resultPath = await inside('resultPath', job.resultPath);
   const completionPaths: string[] = [];
   for (const [i, p] of job.completionPaths.entries()) completionPaths.push(await inside(`completionPaths[${i}]`, p));
