@@ -36,8 +36,15 @@ export const IssueGate = z.looseObject({
 });
 export type IssueGate = z.infer<typeof IssueGate>;
 
-/** `owner/name` of a GitHub repository. */
-export const RepoSlug = z.string().regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, 'expected <owner>/<name>');
+/**
+ * `owner/name` of a GitHub repository, in GitHub's allowed characters: the
+ * owner 1–39 letters, digits and `-`, not starting with `-`; the name 1–100
+ * letters, digits, `.`, `_` and `-`, not starting with `-`, not `.`, and
+ * without `..` (so it can never be read as a path or a flag by `gh`).
+ */
+export const RepoSlug = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.\.?$)(?!.*\.\.)[A-Za-z0-9._][A-Za-z0-9._-]{0,99}$/, 'expected <owner>/<name> of GitHub repository name characters');
 
 /** A candidate's action: open a new issue, comment on the matched open one, or send nothing. */
 export const IssueDecision = z.enum(['create', 'comment', 'skip']);
@@ -88,7 +95,14 @@ export const ErrorIssuePlan = z.looseObject({
   inputs: z.looseObject({ projects: z.number().int(), records: z.number().int(), violations: z.number().int(), skippedLines: z.number().int() }),
   identityDigests: z.array(z.string()),
   clusters: z.array(IssueClusterSummary),
-  candidates: z.array(IssueCandidate),
+  /** Candidate ids are unique: `submit --approve <id>` must never file one cluster twice. */
+  candidates: z.array(IssueCandidate).superRefine((candidates, ctx) => {
+    const seen = new Set<string>();
+    candidates.forEach((c, i) => {
+      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate candidate id '${c.id}'` });
+      seen.add(c.id);
+    });
+  }),
 });
 export type ErrorIssuePlan = z.infer<typeof ErrorIssuePlan>;
 

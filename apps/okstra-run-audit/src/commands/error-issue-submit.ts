@@ -19,7 +19,7 @@ export interface ErrorIssueSubmitOptions {
  * text first (any refusal → exit 2, nothing sent) and again right before each
  * send; each URL is recorded into the plan file atomically right after its send,
  * so a second run sends nothing twice.
- * @returns 0; throws (exit 2) without `--approve`, for unknown ids, an
+ * @returns 0; throws (exit 2) without `--approve` (or one naming no id, like `,,,`), for unknown ids, an
  *   unchecked plan, gh missing/unauthenticated, a gate refusal or a failed send.
  */
 export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: CliContext): Promise<number> {
@@ -27,10 +27,13 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
   if (opts.approve === undefined || opts.approve.trim() === '') {
     throw new UsageError('--approve <ids|all> is required: nothing was sent', { hint: 'review the plan file, then pass the candidate ids you approve' });
   }
+  if (opts.approve.trim() !== 'all' && parseCsv(opts.approve).length === 0) {
+    throw new UsageError(`--approve <ids|all> names no candidate id ('${opts.approve}'): nothing was sent`, { hint: 'review the plan file, then pass the candidate ids you approve' });
+  }
   const planPath = resolve(io.cwd, opts.plan);
   const plan = await readJsonFile(planPath, { schema: ErrorIssuePlan, schemaVersions: ['1.0'] });
   const ids = new Set(plan.candidates.map((c) => c.id));
-  const approved = opts.approve.trim() === 'all' ? [...ids] : parseCsv(opts.approve);
+  const approved = opts.approve.trim() === 'all' ? [...ids] : [...new Set(parseCsv(opts.approve))];
   const unknown = approved.filter((id) => !ids.has(id));
   if (unknown.length) throw new InputError(`unknown candidate id(s) ${unknown.join(', ')}: nothing was sent`, { file: opts.plan, field: 'candidates' });
 

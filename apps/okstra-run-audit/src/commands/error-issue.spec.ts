@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Project } from '@okstra/audit-rules/test-support';
+import { TASK_ROOT_REL, type Project } from '@okstra/audit-rules/test-support';
 import { makeHome, makeStubGh, runBin } from '../test-support/bin.js';
 import { FORBIDDEN, makePlantedProject } from '../test-support/planted.js';
 
@@ -140,6 +140,42 @@ describe('error-issue plan', () => {
     expectNoIdentity(JSON.stringify({ ...plan, identityDigests: [] }), 'plan file');
   });
 
+  it('a 200,000-character token in an errors log is anonymized in bounded time (was quadratic)', () => {
+    const t = setup();
+    const huge = 'a-'.repeat(100_000);
+    const log = `${TASK_ROOT_REL}/errors-2026-11-30.jsonl`;
+    const rec = (seq: string) => JSON.stringify({ source: 'okstra-convergence', kind: 'OKSTRA_INTERNAL', exitCode: 70, taskType: 'error-analysis', seq, message: `internal error: cannot parse ${huge}` });
+    t.project.write(log, `${rec('001')}\n${rec('002')}\n`);
+    const r = t.plan();
+    expect(r.code).toBe(0);
+    const text = readFileSync(t.planFile, 'utf8');
+    expect(text).not.toContain('a-a-a-');
+    const plan = JSON.parse(text);
+    expect(plan.inputs).toMatchObject({ records: 12, skippedLines: 2 });
+    expect(plan.candidates.map((c: { title: string }) => c.title)).toContain('[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error: cannot parse <token>');
+  });
+
+  it('a UTF-8 BOM on line 1 of an errors log is stripped, not a skipped line', () => {
+    const t = setup();
+    const log = `${TASK_ROOT_REL}/errors-2026-11-28.jsonl`;
+    t.project.write(log, '\uFEFF' + t.project.read(log));
+    const r = t.plan();
+    expect(r.code).toBe(0);
+    expect(t.readPlan().inputs).toEqual({ projects: 1, records: 10, violations: 2, skippedLines: 2 });
+    expect(r.stderr).not.toContain('errors-2026-11-28.jsonl: line 1');
+  });
+
+  it('--repo must be <owner>/<name> in GitHub characters: exit 2 otherwise', () => {
+    const t = setup();
+    for (const bad of ['-R/x', 'owner/-x', 'owner/..', 'owner/.', 'owner/a..b', '../x', 'a/b/c', 'o_wner/x', 'owner/']) {
+      const r = t.plan('--repo', bad);
+      expect(r.code, bad).toBe(2);
+      expect(r.stderr, bad).toMatch(/--repo expects <owner>\/<name>/);
+    }
+    expect(t.plan('--repo', 'my-org/repo.name_2').code).toBe(0);
+    expect(t.readPlan().repo).toBe('my-org/repo.name_2');
+  });
+
   it('repo and gate from ~/.okstra/config.json; --repo wins; an invalid config is exit 2', () => {
     const t = setup({}, { errorIssue: { repo: 'acme/okstra-fork', gate: { minRuns: 3 } } });
     expect(t.plan().code).toBe(0);
@@ -192,6 +228,45 @@ describe('error-issue submit', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(new RegExp(`last gate refused candidate ${plan.candidates[1].id} \\(body: email`));
     expect(t.gh.calls().filter((c) => c.argv[0] === 'issue' && c.argv[1] !== 'list')).toEqual([]);
+  });
+
+  it('--approve naming no id (",,,") is exit 2 like a missing --approve; nothing sent', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    for (const approve of [',,,', ' , ']) {
+      const r = t.submit('--approve', approve);
+      expect(r.code, approve).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(/--approve <ids\|all> names no candidate id/);
+    }
+    expect(t.gh.calls().filter((c) => c.argv[1] === 'create' || c.argv[1] === 'comment')).toEqual([]);
+  });
+
+  it('a plan file with duplicate candidate ids is refused (exit 2 naming the field); nothing filed', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const plan = t.readPlan();
+    const a = plan.candidates[0];
+    plan.candidates.push({ ...a });
+    writeFileSync(t.planFile, JSON.stringify(plan));
+    const r = t.submit('--approve', a.id);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/candidates\[2\]\.id: duplicate candidate id/);
+    expect(t.gh.calls().filter((c) => c.argv[1] === 'create' || c.argv[1] === 'comment')).toEqual([]);
+  });
+
+  it('a plan file whose repo is not <owner>/<name> is refused (exit 2 naming repo); nothing sent', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    for (const repo of ['--upload-pack=x/y', 'owner/..', 'a/b..c']) {
+      const plan = t.readPlan();
+      plan.repo = repo;
+      writeFileSync(t.planFile, JSON.stringify(plan));
+      const r = t.submit('--approve', 'all');
+      expect(r.code, repo).toBe(2);
+      expect(r.stderr, repo).toMatch(/: repo: /);
+    }
+    expect(t.gh.calls().filter((c) => c.argv[1] === 'create' || c.argv[1] === 'comment')).toEqual([]);
   });
 
   it('a user name known only at submit time (USER) is refused by the last gate', () => {

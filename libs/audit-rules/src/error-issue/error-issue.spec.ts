@@ -35,6 +35,29 @@ describe('identities and anonymization', () => {
   });
 });
 
+describe('linear detectors', () => {
+  // 200,000 characters: the old lookahead patterns (long-token, hash) and the unanchored
+  // email / percent-encoded-path patterns rescanned the run from every position (~85 s for 100k).
+  const huge = 'a-'.repeat(100_000);
+  const letters = 'Qx'.repeat(100_000);
+
+  it('a 200,000-character token is replaced whole and refused by the gate', () => {
+    expect(normalizeMessage(`cannot parse ${huge} at 12`, new IdentitySet())).toBe('cannot parse <token> at <n>');
+    expect(anonymize(`x ${letters} y ${letters}1 z`, new IdentitySet())).toBe('x <token> y <token> z');
+    expect(lastGate({ body: `see ${huge}` }, new IdentitySet())).toEqual([{ field: 'body', detector: 'long-token' }]);
+    expect(lastGate({ title: letters }, new IdentitySet())).toEqual([{ field: 'title', detector: 'long-token' }]);
+  });
+
+  it('long-token and hash keep their meaning: a digit and a letter are both required', () => {
+    const ids = new IdentitySet();
+    expect(anonymize('k abcdefghijklmnopqrstuvwxyz0 k abcdefghijklmnopqrstuvwxyzab k', ids)).toBe('k <token> k abcdefghijklmnopqrstuvwxyzab k');
+    expect(anonymize('k 012345678901234567890123456789 k', ids)).toBe('k 012345678901234567890123456789 k');
+    expect(normalizeMessage('c deadbeef1 c abcdefab c 1234567 c a1b2c3d4e', ids)).toBe('c <hash> c abcdefab c <n> c <hash>');
+    expect(lastGate({ body: 'id abcdefghijklmnopqrstuvwxyz0' }, ids)).toEqual([{ field: 'body', detector: 'long-token' }]);
+    expect(lastGate({ body: 'id abcdefghijklmnopqrstuvwxyzab' }, ids)).toEqual([]);
+  });
+});
+
 describe('last gate', () => {
   it('refuses each identity shape, known identities and digested identities; passes clean text', () => {
     const ids = new IdentitySet().add('zorblax');

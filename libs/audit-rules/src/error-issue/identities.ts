@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { blankOverlongRuns, overlongRunPieces } from './patterns.js';
 
 /**
  * Identities of the machine, the user and the target projects that must never
@@ -64,10 +65,14 @@ const REPO_PATH = /(?:github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+)\/([\w
  * paths in every spelling (`/home/x`, `/Users/x`, `C:\Users\x`,
  * `file:///home/x`, `%2Fhome%2Fx`), email addresses and their local parts and
  * domains, URL hosts (and their labels), and repository owners/names of git remotes.
+ * Linear in the text: runs longer than `MAX_RUN` are scanned in overlapping pieces.
  */
 export function harvestIdentities(text: string, into: IdentitySet): IdentitySet {
   const decoded = safeDecode(text);
-  for (const t of decoded === text ? [text] : [text, decoded]) {
+  // Runs longer than MAX_RUN are scanned in bounded overlapping pieces: the patterns below
+  // backtrack over a run, so scanning a long run whole would cost its length squared.
+  const texts = decoded === text ? [text] : [text, decoded];
+  for (const t of texts.flatMap((x) => [blankOverlongRuns(x), ...overlongRunPieces(x)])) {
     for (const re of HOME_SEGMENT) for (const m of t.matchAll(re)) into.add(m[1]);
     for (const m of t.matchAll(EMAIL)) into.add(m[0], m[1], m[2], ...hostLabels(m[2]!));
     for (const m of t.matchAll(URL_HOST)) into.add(m[1], ...hostLabels(m[1]!));

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { projectJsonPath, taskManifestPath, tasksDir } from '@okstra/paths';
 import { ErrorRecord } from '@okstra/schemas/error-issue';
 import { runAudit } from '../audit-project.js';
-import { listDir } from '../files.js';
+import { isRegularOrMissing, listDir } from '../files.js';
 import { harvestIdentities, IdentitySet, remoteIdentities } from './identities.js';
 import type { RawRecord } from './signals.js';
 
@@ -47,7 +47,7 @@ export async function readProjectInputs(projectRoot: string, projectIndex: numbe
   const project = await readJson(projectJsonPath(projectRoot));
   identities.add(str(project?.projectId), str(project?.name));
   identities.add(str((await readJson(join(projectRoot, 'package.json')))?.name));
-  const gitConfig = await readFile(join(projectRoot, '.git', 'config'), 'utf8').catch(() => '');
+  const gitConfig = await readRegularText(join(projectRoot, '.git', 'config'));
   for (const m of gitConfig.matchAll(/^\s*url\s*=\s*(.+)$/gm)) remoteIdentities(m[1]!, identities);
 
   const audit = await runAudit(projectRoot);
@@ -74,7 +74,8 @@ export async function readProjectInputs(projectRoot: string, projectIndex: numbe
       for (const part of taskKey.split(':')) identities.add(part);
       for (const name of (await listDir(root)).filter((n) => /^errors-.+\.jsonl$/.test(n))) {
         const file = join(root, name);
-        const text = await readFile(file, 'utf8').catch(() => '');
+        // A leading UTF-8 BOM is not part of line 1's JSON.
+        const text = (await readRegularText(file)).replace(/^\uFEFF/, '');
         text.split(/\r?\n/).forEach((line, i) => {
           if (line.trim() === '') return;
           let value: unknown;
@@ -124,11 +125,17 @@ function harvestRecord(value: unknown, identities: IdentitySet, key = ''): void 
 
 async function readJson(path: string): Promise<Record<string, unknown> | null> {
   try {
-    const v = JSON.parse(await readFile(path, 'utf8')) as unknown;
+    const v = JSON.parse(await readRegularText(path)) as unknown;
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The UTF-8 text of a regular file (symlinks followed); '' when missing, unreadable or not a regular file (a FIFO would never end). */
+async function readRegularText(path: string): Promise<string> {
+  if (!isRegularOrMissing(path)) return '';
+  return readFile(path, 'utf8').catch(() => '');
 }
 
 function str(v: unknown): string | undefined {

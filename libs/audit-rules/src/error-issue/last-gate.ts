@@ -1,4 +1,4 @@
-import { DETECTORS } from './patterns.js';
+import { detects, DETECTORS, OVERLONG_RUN } from './patterns.js';
 import { identityDigest, type IdentitySet } from './identities.js';
 import { wordPattern } from './normalize.js';
 
@@ -14,7 +14,7 @@ export interface GateProblem {
  * URLs, emails, home and other paths in every spelling incl. `file:///` and
  * percent-encoded, IPs, host names), any known identity (plain, or whose
  * salted digest is in `identityDigests` — word n-grams of up to 4 words are
- * compared).
+ * compared), and any non-blank run longer than `MAX_RUN` characters (`long-token`).
  * @returns the problems; empty means the text may be sent.
  */
 export function lastGate(texts: Partial<Record<GateProblem['field'], string>>, identities: IdentitySet, identityDigests: readonly string[] = []): GateProblem[] {
@@ -25,7 +25,10 @@ export function lastGate(texts: Partial<Record<GateProblem['field'], string>>, i
     if (text === undefined) continue;
     const seen = new Set<string>();
     const flag = (detector: string) => !seen.has(detector) && (seen.add(detector), problems.push({ field, detector }));
-    for (const d of DETECTORS) if (new RegExp(d.pattern.source, d.pattern.flags).test(text)) flag(d.name);
+    // A run longer than MAX_RUN is refused outright, and the detectors then see it blanked (linear cost).
+    if (new RegExp(OVERLONG_RUN.source, OVERLONG_RUN.flags).test(text)) flag('long-token');
+    const scanned = text.replace(OVERLONG_RUN, ' ');
+    for (const d of DETECTORS) if (detects(scanned, d)) flag(d.name);
     for (const id of identities.list()) if (wordPattern(id).test(text)) flag('identity');
     if (digests.size > 0 && ngrams(text).some((g) => digests.has(identityDigest(g)))) flag('identity');
   }

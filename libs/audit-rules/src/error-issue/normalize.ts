@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { DETECTORS, VOLATILE } from './patterns.js';
+import { applyDetector, DETECTORS, OVERLONG_RUN, VOLATILE } from './patterns.js';
 import type { IdentitySet } from './identities.js';
 
 /**
  * Replace every detector hit (tokens, URLs, emails, paths in every spelling,
  * UUIDs, IPs, host names) with its placeholder, then every known identity
  * left (whole-word, case-insensitive) with `<name>` (docs/error-issue.md "Anonymization").
+ * A non-blank run longer than `MAX_RUN` characters becomes `<token>` first, so
+ * the cost stays linear in the text length.
  */
 export function anonymize(text: string, identities: IdentitySet): string {
-  let out = text;
-  for (const d of DETECTORS) out = out.replace(d.pattern, d.placeholder);
+  let out = text.replace(OVERLONG_RUN, '<token>');
+  for (const d of DETECTORS) out = applyDetector(out, d);
   for (const id of identities.list()) out = out.replace(wordPattern(id), '<name>');
   return out;
 }
@@ -21,7 +23,7 @@ export function anonymize(text: string, identities: IdentitySet): string {
  */
 export function normalizeMessage(text: string, identities: IdentitySet): string {
   let out = anonymize(text, identities);
-  for (const d of VOLATILE) out = out.replace(d.pattern, d.placeholder);
+  for (const d of VOLATILE) out = applyDetector(out, d);
   return out.replace(/\s+/g, ' ').trim();
 }
 

@@ -9,6 +9,66 @@ export interface Detector {
   name: string;
   pattern: RegExp;
   placeholder: string;
+  /**
+   * Keep a regex hit only when this says so. Lets a pattern match simple
+   * candidate runs (linear) and test character classes in code, instead of
+   * lookaheads that rescan the run from every position (quadratic in its length).
+   */
+  accept?: (match: string) => boolean;
+}
+
+/**
+ * Non-blank runs longer than this many characters are replaced whole by
+ * `<token>` before any detector runs (anonymization) and refused by the last
+ * gate as `long-token`: no detector then scans a run longer than this, so a
+ * pattern that backtracks over a run costs at most this squared per run —
+ * linear in the text (docs/error-issue.md "Anonymization").
+ */
+export const MAX_RUN = 256;
+
+/** A maximal non-blank run longer than {@link MAX_RUN}. Linear: it starts only where a run starts. */
+export const OVERLONG_RUN = new RegExp(`(?<!\\S)\\S{${MAX_RUN + 1},}`, 'g');
+
+/** `text` with every run longer than {@link MAX_RUN} blanked to one space (for scans that need no identity from it). */
+export function blankOverlongRuns(text: string): string {
+  return text.replace(OVERLONG_RUN, ' ');
+}
+
+/**
+ * Pieces of `MAX_RUN` characters, overlapping by half, of every run longer
+ * than {@link MAX_RUN}: a scan of each piece is bounded, and any hit up to
+ * `MAX_RUN / 2` characters long lies whole inside some piece. Hits cut at a
+ * piece edge only add more (shorter) identities: fail-closed.
+ */
+export function overlongRunPieces(text: string): string[] {
+  const pieces: string[] = [];
+  const step = MAX_RUN / 2;
+  for (const m of text.matchAll(new RegExp(OVERLONG_RUN.source, OVERLONG_RUN.flags))) {
+    const run = m[0];
+    for (let i = 0; i < run.length; i += step) {
+      pieces.push(run.slice(i, i + MAX_RUN));
+      if (i + MAX_RUN >= run.length) break;
+    }
+  }
+  return pieces;
+}
+
+const hasDigit = (s: string) => /[0-9]/.test(s);
+const hasLetter = (s: string) => /[A-Za-z]/.test(s);
+const hasHexLetter = (s: string) => /[a-f]/.test(s);
+
+/** `text` with every accepted hit of `d` replaced by its placeholder. */
+export function applyDetector(text: string, d: Detector): string {
+  const accept = d.accept;
+  if (!accept) return text.replace(d.pattern, d.placeholder);
+  return text.replace(d.pattern, (m) => (accept(m) ? d.placeholder : m));
+}
+
+/** True when `text` has an accepted hit of `d`. */
+export function detects(text: string, d: Detector): boolean {
+  const re = new RegExp(d.pattern.source, d.pattern.flags.includes('g') ? d.pattern.flags : d.pattern.flags + 'g');
+  for (const m of text.matchAll(re)) if (!d.accept || d.accept(m[0])) return true;
+  return false;
 }
 
 /** Top-level domains a host name is recognised by (file extensions such as .md, .sh, .py, .rs are left out on purpose). */
@@ -19,8 +79,8 @@ export const DETECTORS: readonly Detector[] = [
   { name: 'secret-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|sk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,})/g, placeholder: '<token>' },
   { name: 'file-url', pattern: /\bfile:\/\/[^\s'"`<>():,;]*/gi, placeholder: '<path>' },
   { name: 'url', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>)]+/gi, placeholder: '<url>' },
-  { name: 'email', pattern: /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, placeholder: '<email>' },
-  { name: 'percent-encoded-path', pattern: /[^\s'"`<>():,;]*%(?:2[Ff]|5[Cc])[^\s'"`<>():,;]*/g, placeholder: '<path>' },
+  { name: 'email', pattern: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, placeholder: '<email>' },
+  { name: 'percent-encoded-path', pattern: /(?<![^\s'"`<>():,;])[^\s'"`<>():,;]*%(?:2[Ff]|5[Cc])[^\s'"`<>():,;]*/g, placeholder: '<path>' },
   { name: 'windows-path', pattern: /\b[A-Za-z]:(?:\\|\\\\|\/)[^\s'"`<>():,;]*/g, placeholder: '<path>' },
   { name: 'home-path', pattern: /~\/[^\s'"`<>():,;]*/g, placeholder: '<path>' },
   { name: 'uuid', pattern: /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g, placeholder: '<uuid>' },
@@ -29,13 +89,15 @@ export const DETECTORS: readonly Detector[] = [
   { name: 'ipv4', pattern: /\b(?:\d{1,3}\.){3}\d{1,3}\b/g, placeholder: '<ip>' },
   { name: 'ipv6', pattern: /(?<![\w:])(?:(?:[0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|(?:[0-9a-fA-F]{1,4}:){1,6}:(?:[0-9a-fA-F]{1,4}(?::[0-9a-fA-F]{1,4})*)?)(?![\w:])/g, placeholder: '<ip>' },
   { name: 'host', pattern: new RegExp(`\\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+(?:${TLDS})\\b`, 'gi'), placeholder: '<host>' },
-  { name: 'long-token', pattern: /\b(?=[A-Za-z0-9_-]*[0-9])(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{24,}\b/g, placeholder: '<token>' },
+  // A maximal run of 24+ token characters with a digit and a letter (tested in code: linear).
+  { name: 'long-token', pattern: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}/g, placeholder: '<token>', accept: (m) => hasDigit(m) && hasLetter(m) },
 ];
 
 /** Generic (non-identity) volatile parts normalized for clustering: times, hashes, numbers. */
 export const VOLATILE: readonly Detector[] = [
   { name: 'time', pattern: /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{2}:\d{2}:\d{2}(?:\.\d+)?\b/g, placeholder: '<time>' },
-  { name: 'hash', pattern: /\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,64}\b/g, placeholder: '<hash>' },
+  // 7–64 hex digits as a whole word with a digit and a letter (tested in code: linear).
+  { name: 'hash', pattern: /\b[0-9a-f]{7,64}\b/g, placeholder: '<hash>', accept: (m) => hasDigit(m) && hasHexLetter(m) },
   { name: 'number', pattern: /(?<![\w<])\d+(?:\.\d+)?(?![\w>])/g, placeholder: '<n>' },
 ];
 

@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { IssueClassification } from '@okstra/schemas/error-issue';
+import { blankOverlongRuns } from './patterns.js';
 
 /**
  * One input record before anonymization (docs/error-issue.md "Inputs"): an
@@ -85,7 +86,8 @@ const PATHISH = /(?:[A-Za-z]:\\|\/)?[\w.@+-]+(?:[\\/][\w.@+-]+)+/g;
 
 /** True when the record names a file of the target project: inside its root, outside `.okstra` and `node_modules`. */
 function mentionsTargetPath(r: RawRecord): boolean {
-  for (const m of decodePercent(text(r)).matchAll(PATHISH)) {
+  // A run longer than MAX_RUN is no path anyone wrote (and would cost its length squared to scan).
+  for (const m of blankOverlongRuns(decodePercent(text(r))).matchAll(PATHISH)) {
     const p = m[0];
     if (/^[A-Za-z]:/.test(p)) continue; // a Windows absolute path is never inside a POSIX project root
     const abs = isAbsolute(p) ? p : resolve(r.projectRoot, p);
