@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readRegularFileSync } from '@okstra/state-file';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 
@@ -49,10 +50,10 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
       const cached = texts.get(abs);
       if (cached !== undefined) return cached;
       let text: string | null;
-      if (!isRegularOrMissing(abs)) throw new InputError('is not a regular file', { file: abs });
       try {
-        text = readFileSync(abs, 'utf8');
-      } catch {
+        text = readRegularFileSync(abs)?.toString('utf8') ?? null;
+      } catch (error) {
+        if (error instanceof InputError && /regular file|directory/.test(error.message)) throw new InputError('is not a regular file', { file: abs });
         text = null;
       }
       // Keep only the last few texts (one worker's result, prompt and sidecar): texts

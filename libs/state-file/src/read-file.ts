@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '@okstra/cli-kit';
 
@@ -81,16 +81,46 @@ export async function readJsonFile<T = unknown>(path: string, options: ReadJsonO
  */
 export function readJsonFileSync<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): T {
   const file = options.label ?? path;
-  let bytes: Buffer;
+  const bytes = readRegularFileSync(path, { ...options, label: file });
+  if (bytes === null) throw new InputError('file not found', { file });
+  return parseJsonText(decodeUtf8(bytes, file), { ...options, label: file });
+}
+
+/**
+ * Read a regular file's bytes with one open: `O_NONBLOCK` so a FIFO never
+ * blocks the open, then `fstat` on the descriptor (symlinks followed).
+ * @returns the bytes, or null when the file does not exist.
+ * @throws InputError naming the file for a directory or another non-regular
+ *   file, a file over `maxBytes` (default 64 MiB), or any other read error.
+ */
+export function readRegularFileSync(path: string, options: ReadTextOptions = {}): Buffer | null {
+  const file = options.label ?? path;
+  let fd: number;
   try {
-    const st = checkRegularFile(statSync(path), file);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException)?.code;
+    if (code === 'ENOENT') return null;
+    throw fsError(error, file);
+  }
+  try {
+    const st = checkRegularFile(fstatSync(fd), file);
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     if (st.size > maxBytes) throw new InputError(`file is too large (${st.size} bytes, limit ${maxBytes})`, { file });
-    bytes = readFileSync(path);
+    // Read exactly the size fstat gave (readFileSync(fd) would fstat again): this runs per artifact in run-audit.
+    const bytes = Buffer.allocUnsafe(st.size);
+    let got = 0;
+    while (got < st.size) {
+      const n = readSync(fd, bytes, got, st.size - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === st.size ? bytes : bytes.subarray(0, got);
   } catch (error) {
     throw error instanceof InputError ? error : fsError(error, file);
+  } finally {
+    closeSync(fd);
   }
-  return parseJsonText(decodeUtf8(bytes, file), { ...options, label: file });
 }
 
 /**
