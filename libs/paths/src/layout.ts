@@ -14,6 +14,26 @@ export function okstraDir(projectRoot: string): string {
   return join(projectRoot, '.okstra');
 }
 
+/** `<home>/.okstra`: the user's okstra home (config, user adapters), apart from any project. */
+export function userOkstraDir(home: string): string {
+  return join(home, '.okstra');
+}
+
+/** `<home>/.okstra/config.json`: the user's okstra settings. */
+export function userConfigPath(home: string): string {
+  return join(userOkstraDir(home), 'config.json');
+}
+
+/** `<home>/.okstra/adapters/providers`: where user-installed provider manifests are discovered (0.164.0 registry text). */
+export function userProvidersDir(home: string): string {
+  return join(userOkstraDir(home), 'adapters', 'providers');
+}
+
+/** `<home>/.okstra/error-issue/plan.json`: error-issue's default plan file. */
+export function userErrorIssuePlanPath(home: string): string {
+  return join(userOkstraDir(home), 'error-issue', 'plan.json');
+}
+
 /** `<project>/.okstra/project.json` */
 export function projectJsonPath(projectRoot: string): string {
   return join(okstraDir(projectRoot), 'project.json');

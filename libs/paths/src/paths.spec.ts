@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import {
   auditSidecarPath, carryPath, finalReportDataPath, formatSeq, formatTaskKey, parseArtifactName, parseRunDir, parseSeq,
   parseTaskKey, projectRootOf, promptPath, resolveInsideRoot, reverifyJobsPath, runDir, runManifestPath, taskRoot,
-  teamStatePath, workerResultPath, wrapperLogPath, wrapperStatusPath,
+  teamStatePath, userConfigPath, userErrorIssuePlanPath, userProvidersDir, workerResultPath, wrapperLogPath, wrapperStatusPath,
 } from './index.js';
 
 const root = '/p';
@@ -44,6 +44,11 @@ describe('layout (ARCHITECTURE.md §4)', () => {
     expect(finalReportDataPath(dir, run)).toBe(join(dir, 'reports/final-report-implementation-planning-001.data.json'));
     expect(reverifyJobsPath(dir, 2, run)).toBe(join(dir, 'state/reverify-jobs-r2-implementation-planning-001.json'));
     expect(carryPath(task, 3)).toBe(join(task, 'runs/implementation/carry/stage-3.json'));
+  });
+  it('builds the user-home paths apart from any project', () => {
+    expect(userConfigPath('/home/u')).toBe('/home/u/.okstra/config.json');
+    expect(userProvidersDir('/home/u')).toBe('/home/u/.okstra/adapters/providers');
+    expect(userErrorIssuePlanPath('/home/u')).toBe('/home/u/.okstra/error-issue/plan.json');
   });
   it('refuses ids that are not one safe segment', () => {
     expect(() => promptPath(dir, '../x', run)).toThrow(/invalid worker id/);

@@ -4,6 +4,7 @@ import { InputError } from '@okstra/cli-kit';
 import { readJsonFile } from '@okstra/state-file';
 import { ProviderManifest, providerManifestArtifact } from '@okstra/schemas/provider-manifest';
 import { BUNDLED_PROVIDERS } from './bundled.js';
+import { userProvidersDir } from '@okstra/paths';
 
 /** A provider the registry knows: its manifest and where it came from. */
 export interface RegisteredProvider {
@@ -13,10 +14,8 @@ export interface RegisteredProvider {
   dir: string | null;
 }
 
-/** `<home>/.okstra/adapters/providers` — the only place user providers are discovered (0.164.0 registry text). */
-export function userProvidersDir(home: string): string {
-  return join(home, '.okstra', 'adapters', 'providers');
-}
+/** `<home>/.okstra/adapters/providers` — the only place user providers are discovered (0.164.0 registry text); built by libs/paths. */
+export { userProvidersDir };
 
 /**
  * Load the provider registry: the bundled manifests, then every

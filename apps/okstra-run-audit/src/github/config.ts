@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { userConfigPath as userConfigPathIn, userErrorIssuePlanPath } from '@okstra/paths';
 import { stat } from 'node:fs/promises';
 import { readJsonFile } from '@okstra/state-file';
 import { OkstraUserConfig } from '@okstra/schemas/error-issue';
@@ -14,12 +14,12 @@ export function homeDir(env: NodeJS.ProcessEnv): string {
 
 /** `~/.okstra/config.json`. */
 export function userConfigPath(env: NodeJS.ProcessEnv): string {
-  return join(homeDir(env), '.okstra', 'config.json');
+  return userConfigPathIn(homeDir(env));
 }
 
 /** Default plan file: `~/.okstra/error-issue/plan.json`. */
 export function defaultPlanPath(env: NodeJS.ProcessEnv): string {
-  return join(homeDir(env), '.okstra', 'error-issue', 'plan.json');
+  return userErrorIssuePlanPath(homeDir(env));
 }
 
 /**
