@@ -144,6 +144,13 @@ export const RoundPlan = z.looseObject({
 export type RoundPlan = z.infer<typeof RoundPlan>;
 export const roundPlanArtifact = defineArtifact('convergence-round-plan', ['1.0'], 'okstra-convergence round plan', RoundPlan);
 
+/** What every vote carries, on a finding or on a critic gap: the verdict and its Basis. */
+const voteBody = {
+  verdict: Verdict,
+  explanation: Text,
+  disagreeBasis: Text.optional(),
+};
+
 /**
  * One vote. `explanation` is the response's Basis (every vote needs one);
  * `disagreeBasis` repeats it on `disagree` votes; `sourceVerdict` is the word the
@@ -151,9 +158,7 @@ export const roundPlanArtifact = defineArtifact('convergence-round-plan', ['1.0'
  */
 export const Vote = z.looseObject({
   findingId: FindingId,
-  verdict: Verdict,
-  explanation: Text,
-  disagreeBasis: Text.optional(),
+  ...voteBody,
   sourceVerdict: z.string().optional(),
   line: z.number().int().min(1).optional(),
 });
@@ -208,9 +213,7 @@ export const criticResultsArtifact = defineArtifact('convergence-critic-results'
 /** An analyser's vote on a gap (no `findingId`: it sits under its gap). */
 export const GapVote = z.looseObject({
   workerId: WorkerId,
-  verdict: Verdict,
-  explanation: Text,
-  disagreeBasis: Text.optional(),
+  ...voteBody,
 });
 export type GapVote = z.infer<typeof GapVote>;
 
