@@ -102,7 +102,10 @@ function replayCost() {
     copyFileSync(join(dir, 'work-r0.json'), join(dir, 'work.json'));
     let total = 0;
     for (let r = 1; r <= 10; r++) {
-      total += timeCommand(process.execPath, [BIN, 'apply-round', '--work-state', 'work.json', '--plan', `plan-${r}.json`, '--results', `results-${r}.json`], { cwd: dir, expectCode: 0 });
+      total += timeCommand(process.execPath, [BIN, 'apply-round', '--work-state', 'work.json', '--plan', `plan-${r}.json`, '--results', `results-${r}.json`], {
+        cwd: dir,
+        expectCode: 0,
+      });
     }
     return total;
   };
@@ -123,6 +126,12 @@ export default async function () {
   return [
     { name: 'apply-round 10,000 findings × 4', ms: large.applyMs, baselineName: '1,000 findings', baselineMs: small.applyMs, target: 12 },
     { name: 'plan-round 10,000 findings × 4', ms: large.planMs, baselineName: '1,000 findings', baselineMs: small.planMs, target: 12 },
-    { name: 'validate --kind working (10 rounds, 2,000 findings)', ms: replay.validateMs, baselineName: 'applying the 10 rounds', baselineMs: replay.applyMs, target: 1.5 },
+    {
+      name: 'validate --kind working (10 rounds, 2,000 findings)',
+      ms: replay.validateMs,
+      baselineName: 'applying the 10 rounds',
+      baselineMs: replay.applyMs,
+      target: 1.5,
+    },
   ];
 }

@@ -20,7 +20,12 @@ export function median(values) {
 /** Wall time in ms of one run of `file args` (synchronous, output discarded). */
 export function timeCommand(file, args, options = {}) {
   const start = process.hrtime.bigint();
-  const r = spawnSync(file, args, { stdio: options.input ? ['pipe', 'ignore', 'ignore'] : 'ignore', input: options.input, cwd: options.cwd, env: options.env ?? process.env });
+  const r = spawnSync(file, args, {
+    stdio: options.input ? ['pipe', 'ignore', 'ignore'] : 'ignore',
+    input: options.input,
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (options.expectCode !== undefined && r.status !== options.expectCode) {
     throw new Error(`${file} ${args.join(' ')} exited ${r.status}, expected ${options.expectCode}`);

@@ -12,7 +12,8 @@ export const title = 'plan-items scaling: 50 stages / 400 items / 2 MB responses
 
 const RUNS = 5;
 const TARGET = 12;
-const PARA = 'The files cell names `src/payments/refunds/refund-store.ts` and the command runs the suite that covers it; `src/payments/refunds/refund-store.ts:88` is where the key is read. ';
+const PARA =
+  'The files cell names `src/payments/refunds/refund-store.ts` and the command runs the suite that covers it; `src/payments/refunds/refund-store.ts:88` is where the key is read. ';
 
 /** A schema-valid report data.json with `stages` stages of 8 items (5 steps, 1 dep, 1 val, 1 rb). */
 function reportData(stages) {
@@ -20,20 +21,38 @@ function reportData(stages) {
   const sections = Array.from({ length: stages }, (_, k) => {
     const n = k + 1;
     return {
-      stage_number: n, title: `Stage ${n}`,
+      stage_number: n,
+      title: `Stage ${n}`,
       steps: Array.from({ length: 5 }, (_, i) => ({
-        step: i + 1, action: text(`${i === 0 ? 'RED' : i === 1 ? 'GREEN' : 'REFACTOR'}: stage ${n} step ${i + 1}`),
-        files: [`src/stage-${n}/part-${i + 1}.ts`, `src/stage-${n}/part-${i + 1}.spec.ts`], command: 'npx vitest run', outcome: i === 0 ? 'FAIL' : 'PASS', expected: text('suite result'),
+        step: i + 1,
+        action: text(`${i === 0 ? 'RED' : i === 1 ? 'GREEN' : 'REFACTOR'}: stage ${n} step ${i + 1}`),
+        files: [`src/stage-${n}/part-${i + 1}.ts`, `src/stage-${n}/part-${i + 1}.spec.ts`],
+        command: 'npx vitest run',
+        outcome: i === 0 ? 'FAIL' : 'PASS',
+        expected: text('suite result'),
       })),
-      dependencies: [{ description: text(`dependency of stage ${n}`) }], validation: [{ description: text(`validation of stage ${n}`) }], rollback: [{ description: text(`rollback of stage ${n}`) }],
+      dependencies: [{ description: text(`dependency of stage ${n}`) }],
+      validation: [{ description: text(`validation of stage ${n}`) }],
+      rollback: [{ description: text(`rollback of stage ${n}`) }],
     };
   });
   return {
-    schemaVersion: '2.0', taskType: 'implementation-planning',
+    schemaVersion: '2.0',
+    taskType: 'implementation-planning',
     implementationPlanning: {
-      baseRef: { ref: 'main', sha: 'c'.repeat(40) }, options: [],
-      stageMap: { stages: sections.map((s) => ({ stage_number: s.stage_number, title: s.title, depends_on: s.stage_number > 1 ? [s.stage_number - 1] : [], step_count: 5 })) },
-      stages: sections, requirementCoverage: [], planBodyVerification: { result: null, planItems: [] },
+      baseRef: { ref: 'main', sha: 'c'.repeat(40) },
+      options: [],
+      stageMap: {
+        stages: sections.map((s) => ({
+          stage_number: s.stage_number,
+          title: s.title,
+          depends_on: s.stage_number > 1 ? [s.stage_number - 1] : [],
+          step_count: 5,
+        })),
+      },
+      stages: sections,
+      requirementCoverage: [],
+      planBodyVerification: { result: null, planItems: [] },
     },
   };
 }
@@ -41,10 +60,21 @@ function reportData(stages) {
 /** An LLM-style response answering every id with ~`bytesPerBlock` bytes (preamble, fields, a list, a fence). */
 function response(ids, bytesPerBlock, crlf) {
   const filler = PARA.repeat(Math.max(1, Math.floor((bytesPerBlock - 300) / PARA.length)));
-  const blocks = ids.map((id, i) => [
-    `### ${id}`, i % 3 === 0 ? '- **Verdict**: agree' : i % 3 === 1 ? '**Verdict:** SUPPLEMENT' : '**Verdict**: AGREE',
-    `**Basis**: ${filler}`, '', '- checked the files cell', '- checked the command', '', '```ts', `// ### ${id} is not a heading here`, '```', '',
-  ].join('\n'));
+  const blocks = ids.map((id, i) =>
+    [
+      `### ${id}`,
+      i % 3 === 0 ? '- **Verdict**: agree' : i % 3 === 1 ? '**Verdict:** SUPPLEMENT' : '**Verdict**: AGREE',
+      `**Basis**: ${filler}`,
+      '',
+      '- checked the files cell',
+      '- checked the command',
+      '',
+      '```ts',
+      `// ### ${id} is not a heading here`,
+      '```',
+      '',
+    ].join('\n'),
+  );
   const text = `I checked every plan item against the repository.\n\n${blocks.join('\n')}\nDone.\n`;
   return crlf ? text.replace(/\n/g, '\r\n') : text;
 }
@@ -73,12 +103,35 @@ export default async function () {
     const large = fixture(dir, 'large', 50, 2 * 1024 * 1024);
     const bin = binPath('okstra-plan-items');
     const extract = (f) => [bin, 'extract', '--data', f.data, '--output', join(dir, 'out.items.json')];
-    const collect = (f) => [bin, 'collect-verdicts', '--result', `claude=${f.claude}`, '--result', `codex=${f.codex}`, '--items', f.items, '--output', join(dir, 'out.verdicts.json')];
+    const collect = (f) => [
+      bin,
+      'collect-verdicts',
+      '--result',
+      `claude=${f.claude}`,
+      '--result',
+      `codex=${f.codex}`,
+      '--items',
+      f.items,
+      '--output',
+      join(dir, 'out.verdicts.json'),
+    ];
     const rows = [];
     const extractSmall = med(extract(small));
-    rows.push({ name: 'extract 50 stages / 400 items (bin)', ms: med(extract(large)), baselineName: 'extract 5 stages (bin)', baselineMs: extractSmall, target: TARGET });
+    rows.push({
+      name: 'extract 50 stages / 400 items (bin)',
+      ms: med(extract(large)),
+      baselineName: 'extract 5 stages (bin)',
+      baselineMs: extractSmall,
+      target: TARGET,
+    });
     const collectSmall = med(collect(small));
-    rows.push({ name: 'collect-verdicts 400 items, 2×2 MB (bin)', ms: med(collect(large)), baselineName: 'collect-verdicts 40 items, 2×200 KB (bin)', baselineMs: collectSmall, target: TARGET });
+    rows.push({
+      name: 'collect-verdicts 400 items, 2×2 MB (bin)',
+      ms: med(collect(large)),
+      baselineName: 'collect-verdicts 40 items, 2×200 KB (bin)',
+      baselineMs: collectSmall,
+      target: TARGET,
+    });
 
     // In-process on the built libs: parse + validate + extract without process start-up
     // (each sample repeats the work 10 times so the 40-item case is above timer noise).
@@ -93,7 +146,13 @@ export default async function () {
       };
     };
     const exSmall = await medianOf(extractIn(small), { runs: 15, warmup: 5 });
-    rows.push({ name: 'parse + extract 400 items ×10 (in-process)', ms: await medianOf(extractIn(large), { runs: 15, warmup: 5 }), baselineName: '40 items ×10', baselineMs: exSmall, target: TARGET });
+    rows.push({
+      name: 'parse + extract 400 items ×10 (in-process)',
+      ms: await medianOf(extractIn(large), { runs: 15, warmup: 5 }),
+      baselineName: '40 items ×10',
+      baselineMs: exSmall,
+      target: TARGET,
+    });
     return rows;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -24,23 +24,65 @@ function generate(runs) {
     writeFileSync(abs, text);
   };
   write('.okstra/project.json', JSON.stringify({ schemaVersion: '1.0', projectId: 'bench' }));
-  const sidecar = ['# Audit', ...Array.from({ length: 6 }, (_, i) => `- PROGRESS: 2026-11-29T08:0${i}:10Z round-1 step ${i}`), '', '## Evidence read', '| c |', '|---|', '| `src/a.ts:1` |', ''].join('\n');
+  const sidecar = [
+    '# Audit',
+    ...Array.from({ length: 6 }, (_, i) => `- PROGRESS: 2026-11-29T08:0${i}:10Z round-1 step ${i}`),
+    '',
+    '## Evidence read',
+    '| c |',
+    '|---|',
+    '| `src/a.ts:1` |',
+    '',
+  ].join('\n');
   for (let t = 0; t < runs / RUNS_PER_TASK; t++) {
     const task = `.okstra/tasks/bench/task-${String(t).padStart(5, '0')}`;
     const taskKey = `bench:bench:task-${String(t).padStart(5, '0')}`;
-    write(`${task}/task-manifest.json`, JSON.stringify({ schemaVersion: '1.0', taskKey, projectId: 'bench', taskGroup: 'bench', taskId: `task-${String(t).padStart(5, '0')}` }));
+    write(
+      `${task}/task-manifest.json`,
+      JSON.stringify({ schemaVersion: '1.0', taskKey, projectId: 'bench', taskGroup: 'bench', taskId: `task-${String(t).padStart(5, '0')}` }),
+    );
     const dir = `${task}/runs/error-analysis`;
     for (let s = 1; s <= RUNS_PER_TASK; s++) {
       const sfx = `error-analysis-${String(s).padStart(3, '0')}`;
       const a = (role, provider) => ({ role, provider, model: 'm', executionValue: 'm', runner: 'cli-wrapper' });
-      write(`${dir}/manifests/run-manifest-${sfx}.json`, JSON.stringify({
-        schemaVersion: '1.0', taskKey, taskType: 'error-analysis', seq: sfx.slice(-3), status: 'completed', startedAt: '2026-11-29T08:00:00Z', endedAt: '2026-11-29T09:00:00Z',
-        teamStatePath: `${dir}/state/team-state-${sfx}.json`, reportAuthor: 'report-writer', leadRuntime: 'claude-code', hostRuntime: 'claude-code',
-        leadAssignment: a('lead', 'claude'), workerAssignments: [a('analyser', 'claude'), a('analyser', 'codex')], workerDispatches: [],
-      }, null, 2));
-      const row = (w) => ({ workerId: w, provider: w, role: 'analyser', status: 'completed', startedAt: '2026-11-29T08:00:00Z', endedAt: '2026-11-29T08:06:00Z', attempt: 1,
-        livenessMode: 'audit-heartbeat', auditSidecarPath: `${dir}/worker-results/${w}-${sfx}.audit.md` });
-      write(`${dir}/state/team-state-${sfx}.json`, JSON.stringify({ schemaVersion: '1.0', taskType: 'error-analysis', seq: sfx.slice(-3), workers: [row('claude'), row('codex')] }, null, 2));
+      write(
+        `${dir}/manifests/run-manifest-${sfx}.json`,
+        JSON.stringify(
+          {
+            schemaVersion: '1.0',
+            taskKey,
+            taskType: 'error-analysis',
+            seq: sfx.slice(-3),
+            status: 'completed',
+            startedAt: '2026-11-29T08:00:00Z',
+            endedAt: '2026-11-29T09:00:00Z',
+            teamStatePath: `${dir}/state/team-state-${sfx}.json`,
+            reportAuthor: 'report-writer',
+            leadRuntime: 'claude-code',
+            hostRuntime: 'claude-code',
+            leadAssignment: a('lead', 'claude'),
+            workerAssignments: [a('analyser', 'claude'), a('analyser', 'codex')],
+            workerDispatches: [],
+          },
+          null,
+          2,
+        ),
+      );
+      const row = (w) => ({
+        workerId: w,
+        provider: w,
+        role: 'analyser',
+        status: 'completed',
+        startedAt: '2026-11-29T08:00:00Z',
+        endedAt: '2026-11-29T08:06:00Z',
+        attempt: 1,
+        livenessMode: 'audit-heartbeat',
+        auditSidecarPath: `${dir}/worker-results/${w}-${sfx}.audit.md`,
+      });
+      write(
+        `${dir}/state/team-state-${sfx}.json`,
+        JSON.stringify({ schemaVersion: '1.0', taskType: 'error-analysis', seq: sfx.slice(-3), workers: [row('claude'), row('codex')] }, null, 2),
+      );
       for (const w of ['claude', 'codex']) {
         write(`${dir}/prompts/${w}-prompt-${sfx}.md`, '# Analyse\n<!-- okstra:evidence-ledger required-v1 -->\n');
         write(`${dir}/worker-results/${w}-${sfx}.md`, '# Findings\nSee `src/a.ts:1`.\n');
@@ -78,7 +120,9 @@ function peakRssMb(root, scratch) {
 }
 
 function liveHeapMb(root, scratch) {
-  const r = spawnSync(process.execPath, ['--expose-gc', join(scratch, 'heap.mjs'), join(repoRoot, 'libs', 'audit-rules', 'dist', 'index.js'), root], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--expose-gc', join(scratch, 'heap.mjs'), join(repoRoot, 'libs', 'audit-rules', 'dist', 'index.js'), root], {
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`live-heap harness exited ${r.status}: ${r.stderr}`);
   return Number(r.stdout) / 1048576;
 }
@@ -91,7 +135,8 @@ export default async function () {
   const small = generate(1000);
   const large = generate(5000);
   try {
-    const audit = (root) => () => timeCommand(process.execPath, [binPath('okstra-run-audit'), 'run-audit', '--project-root', root, '--json'], { expectCode: 0 });
+    const audit = (root) => () =>
+      timeCommand(process.execPath, [binPath('okstra-run-audit'), 'run-audit', '--project-root', root, '--json'], { expectCode: 0 });
     const read = (root) => () => timeCommand(process.execPath, [join(scratch, 'reader.mjs'), join(root, '.okstra')], { expectCode: 0 });
     const med = (fn, n = 3) => {
       fn(); // warm the page cache
@@ -106,7 +151,14 @@ export default async function () {
     return [
       { name: 'run-audit, 5,000 runs', ms: auditMs, baselineName: 'read every artifact file', baselineMs: readMs, target: 4 },
       { name: 'run-audit peak RSS MB, 5,000 runs', ms: rssLarge, baselineName: 'peak RSS MB, 1,000 runs', baselineMs: rssSmall, target: 1.25, unit: 'MB' },
-      { name: 'run-audit live heap MB after GC, 5,000 runs', ms: heapLarge, baselineName: 'live heap MB, 1,000 runs', baselineMs: heapSmall, target: 1.1, unit: 'MB' },
+      {
+        name: 'run-audit live heap MB after GC, 5,000 runs',
+        ms: heapLarge,
+        baselineName: 'live heap MB, 1,000 runs',
+        baselineMs: heapSmall,
+        target: 1.1,
+        unit: 'MB',
+      },
     ];
   } finally {
     for (const d of [small, large, scratch]) rmSync(d, { recursive: true, force: true });

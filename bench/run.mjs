@@ -13,7 +13,9 @@ import { repoRoot } from './lib.mjs';
 
 const only = process.argv.slice(2);
 const dir = join(repoRoot, 'bench');
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o)))).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs') && (only.length === 0 || only.some((o) => f.includes(o))))
+  .sort();
 let over = 0;
 for (const file of files) {
   const mod = await import(pathToFileURL(join(dir, file)).href);
@@ -25,7 +27,9 @@ for (const file of files) {
     const verdict = r.target === undefined ? '' : ratio <= r.target ? `ok (target ≤ ${r.target}×)` : `OVER target ≤ ${r.target}×`;
     if (r.target !== undefined && ratio > r.target) over++;
     const unit = r.unit ?? 'ms';
-    console.log(`${r.name.padEnd(w)}  ${r.ms.toFixed(1).padStart(9)} ${unit}  vs ${r.baselineName} ${r.baselineMs.toFixed(1)} ${unit}  = ${ratio.toFixed(2)}×  ${verdict}`);
+    console.log(
+      `${r.name.padEnd(w)}  ${r.ms.toFixed(1).padStart(9)} ${unit}  vs ${r.baselineName} ${r.baselineMs.toFixed(1)} ${unit}  = ${ratio.toFixed(2)}×  ${verdict}`,
+    );
   }
 }
 console.log(`\n${over === 0 ? 'all measurements within target' : `${over} measurement(s) over target`}`);

@@ -24,10 +24,23 @@ function setup(base, n, seq) {
   const teamState = `${RUN}/state/team-state-error-analysis-${seq}.json`;
   const manifest = `${RUN}/manifests/run-manifest-error-analysis-${seq}.json`;
   for (const id of ids) write(`${RUN}/prompts/${id}-prompt-error-analysis-${seq}.md`, `# ${id}\n`);
-  write(teamState, { schemaVersion: '1.0', taskType: 'error-analysis', seq, workers: ids.map((workerId) => ({ workerId, provider: 'bench-ok', role: 'analyser', status: 'pending', attempt: 0 })) });
+  write(teamState, {
+    schemaVersion: '1.0',
+    taskType: 'error-analysis',
+    seq,
+    workers: ids.map((workerId) => ({ workerId, provider: 'bench-ok', role: 'analyser', status: 'pending', attempt: 0 })),
+  });
   write(manifest, {
-    schemaVersion: '1.0', taskKey: 'bench:payments:refund-timeout', taskType: 'error-analysis', seq, status: 'running', startedAt: '2026-11-29T08:00:00Z',
-    teamStatePath: teamState, leadRuntime: 'external', terminalBackend: 'tmux-pane', hostRuntime: 'external',
+    schemaVersion: '1.0',
+    taskKey: 'bench:payments:refund-timeout',
+    taskType: 'error-analysis',
+    seq,
+    status: 'running',
+    startedAt: '2026-11-29T08:00:00Z',
+    teamStatePath: teamState,
+    leadRuntime: 'external',
+    terminalBackend: 'tmux-pane',
+    hostRuntime: 'external',
     leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
     workerAssignments: ids.map((workerId) => ({ workerId, role: 'analyser', provider: 'bench-ok', model: 'm', executionValue: 'm', runner: 'cli-wrapper' })),
     workerDispatches: [],
@@ -42,7 +55,10 @@ export default async function () {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'run.sh'), '#!/bin/sh\ncat > /dev/null\nmkdir -p "$(dirname "$1")"\necho done > "$1"\n');
   chmodSync(join(dir, 'run.sh'), 0o755);
-  writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id: 'bench-ok', executable: './run.sh', argv: ['{resultPath}'], capabilities: ['analysis'] }));
+  writeFileSync(
+    join(dir, 'provider.json'),
+    JSON.stringify({ schemaVersion: '1.0', id: 'bench-ok', executable: './run.sh', argv: ['{resultPath}'], capabilities: ['analysis'] }),
+  );
   const socket = `okstra-bench-${process.pid}`;
   const env = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '100' };
   delete env.TMUX;
@@ -54,7 +70,10 @@ export default async function () {
     const times = [];
     for (let i = 0; i < RUNS + 1; i++) {
       const f = setup(base, n, String(++seq));
-      const ms = timeCommand(process.execPath, [team, 'dispatch', '--project-root', f.root, '--run-manifest', join(f.root, f.manifest)], { env, expectCode: 0 });
+      const ms = timeCommand(process.execPath, [team, 'dispatch', '--project-root', f.root, '--run-manifest', join(f.root, f.manifest)], {
+        env,
+        expectCode: 0,
+      });
       if (i > 0) times.push(ms);
       spawnSync(process.execPath, [team, 'await', '--project-root', f.root, '--run-manifest', join(f.root, f.manifest)], { env, stdio: 'ignore' });
       spawnSync(process.execPath, [team, 'teardown', '--project-root', f.root, '--run-manifest', join(f.root, f.manifest)], { env, stdio: 'ignore' });

@@ -21,12 +21,21 @@ function med(args, cwd) {
 export default async function () {
   const root = mkdtempSync(join(tmpdir(), 'okstra-liveness-bench-'));
   try {
-    const write = (rel, text) => { mkdirSync(dirname(join(root, rel)), { recursive: true }); writeFileSync(join(root, rel), text); };
+    const write = (rel, text) => {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    };
     const now = Date.now();
     const beat = (i) => `- PROGRESS: ${new Date(now - 60_000 + i).toISOString()} round-1 checking src/queue.ts\n`;
     const row = (id, sidecar) => ({
-      workerId: id, provider: 'claude', role: 'analyser', status: 'in-progress', startedAt: new Date(now - 600_000).toISOString(),
-      attempt: 1, livenessMode: 'audit-heartbeat', auditSidecarPath: sidecar,
+      workerId: id,
+      provider: 'claude',
+      role: 'analyser',
+      status: 'in-progress',
+      startedAt: new Date(now - 600_000).toISOString(),
+      attempt: 1,
+      livenessMode: 'audit-heartbeat',
+      auditSidecarPath: sidecar,
     });
     const teamState = (name, rows) => {
       const rel = `${RUN}/state/team-state-${name}.json`;
@@ -53,7 +62,10 @@ export default async function () {
     // 64 workers with their own sidecars, in one call, against one of them alone.
     const ids = Array.from({ length: 64 }, (_, i) => `w${String(i).padStart(2, '0')}`);
     for (const id of ids) write(`${RUN}/worker-results/${id}.audit.md`, PROSE.repeat(30) + beat(0) + PROSE);
-    const many = teamState('many', ids.map((id) => row(id, `${RUN}/worker-results/${id}.audit.md`)));
+    const many = teamState(
+      'many',
+      ids.map((id) => row(id, `${RUN}/worker-results/${id}.audit.md`)),
+    );
     const oneMs = med(one(many, 'w00'), root);
     const allArgs = [binPath('okstra-worker-liveness'), ...ids.flatMap((id) => ['--team-state', many, '--worker', id]), '--stall-confirm', '0'];
     const allMs = med(allArgs, root);

@@ -218,11 +218,10 @@ export function publishWorkspace(registry: LocalRegistry): void {
 /** Install `specs` globally into a fresh prefix from the registry only; returns the prefix's bin dir. */
 export function installInto(registry: LocalRegistry, specs: string[]): string {
   const prefix = mkdtempSync(join(registry.dir, 'prefix-'));
-  const r = spawnSync(
-    'npm',
-    ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--cache', join(registry.dir, 'npm-cache'), ...specs],
-    { encoding: 'utf8', env: { ...process.env, npm_config_userconfig: registry.npmrc, npm_config_registry: `${registry.url}/` } },
-  );
+  const r = spawnSync('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--cache', join(registry.dir, 'npm-cache'), ...specs], {
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_userconfig: registry.npmrc, npm_config_registry: `${registry.url}/` },
+  });
   if (r.status !== 0) throw new Error(`npm install failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return join(prefix, 'bin');
 }

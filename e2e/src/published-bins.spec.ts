@@ -41,7 +41,17 @@ describe('packages installed from a local registry', () => {
   it('okstra --help lists the tools', () => {
     const r = run(binDir, 'okstra', ['--help']);
     expect(r.code).toBe(0);
-    for (const word of ['convergence', 'plan-items', 'incremental-scope', 'worker-liveness', 'run-audit', 'worker-audit-check', 'error-issue', 'team', 'worker-state']) {
+    for (const word of [
+      'convergence',
+      'plan-items',
+      'incremental-scope',
+      'worker-liveness',
+      'run-audit',
+      'worker-audit-check',
+      'error-issue',
+      'team',
+      'worker-state',
+    ]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${word} `, 'm'));
     }
   });

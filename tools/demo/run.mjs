@@ -13,7 +13,9 @@ const log = (line = '') => process.stdout.write(line + '\n');
 log(`okstra demo — working copy of examples/ in ${workDir}`);
 
 const stepsDir = join(repoRoot, 'tools', 'demo', 'steps');
-const steps = readdirSync(stepsDir).filter((f) => f.endsWith('.mjs')).sort();
+const steps = readdirSync(stepsDir)
+  .filter((f) => f.endsWith('.mjs'))
+  .sort();
 let failed = 0;
 for (const file of steps) {
   const step = await import(pathToFileURL(join(stepsDir, file)).href);

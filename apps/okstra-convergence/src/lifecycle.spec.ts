@@ -17,19 +17,40 @@ describe('the examples alone: seed → plan-round → apply-round → validate',
       expect(cli(['example', '--kind', kind]).stdout).toBe(first.stdout);
       writeFileSync(join(dir, `${kind}.json`), first.stdout);
     }
-    const seeded = ok(['seed', '--groups', 'groups.json', '--work-state', 'st/work.json', '--final-state', 'st/final.json', '--migration-dir', 'st/migration'], dir);
+    const seeded = ok(
+      ['seed', '--groups', 'groups.json', '--work-state', 'st/work.json', '--final-state', 'st/final.json', '--migration-dir', 'st/migration'],
+      dir,
+    );
     expect(seeded).toMatchObject({ action: 'created', round: 0, counts: { pending: 3, agreed: 1 } });
     expect(ok(['plan-round', '--work-state', 'st/work.json', '--plan', 'st/plan-r1.json'], dir)).toMatchObject({ round: 1, queueTerminal: false });
     const applied = ok(['apply-round', '--work-state', 'st/work.json', '--plan', 'st/plan-r1.json', '--results', 'round-results.json'], dir);
-    expect(applied).toEqual({ round: 1, queueTerminal: true, droppedWorkers: [], counts: { pending: 0, agreed: 2, refuted: 1, unverifiable: 1, contested: 0 } });
+    expect(applied).toEqual({
+      round: 1,
+      queueTerminal: true,
+      droppedWorkers: [],
+      counts: { pending: 0, agreed: 2, refuted: 1, unverifiable: 1, contested: 0 },
+    });
     expect(ok(['validate', '--state', 'st/work.json', '--kind', 'working'], dir)).toMatchObject({ ok: true, errors: [] });
 
     const critic = cli(['apply-critic-gaps', '--work-state', 'st/work.json', '--results', 'critic-results.json'], dir);
     expect(critic.code).toBe(2);
-    expect(critic.stderr).toMatch(/got a critic-results document, but apply-critic-gaps --results needs a coverage-batch document \(a critic-results document is the critic worker's own output/);
-    expect(ok(['apply-critic-gaps', '--work-state', 'st/work.json', '--results', 'coverage-batch.json'], dir)).toEqual({ gaps: 2, accepted: 1, rejected: 0, unresolved: 1 });
+    expect(critic.stderr).toMatch(
+      /got a critic-results document, but apply-critic-gaps --results needs a coverage-batch document \(a critic-results document is the critic worker's own output/,
+    );
+    expect(ok(['apply-critic-gaps', '--work-state', 'st/work.json', '--results', 'coverage-batch.json'], dir)).toEqual({
+      gaps: 2,
+      accepted: 1,
+      rejected: 0,
+      unresolved: 1,
+    });
     expect(ok(['finalize', '--work-state', 'st/work.json', '--output', 'st/final.json'], dir).counts).toEqual({
-      total: 5, agreed: 3, refuted: 1, unverifiable: 1, contested: 0, analyser: 4, critic: 1,
+      total: 5,
+      agreed: 3,
+      refuted: 1,
+      unverifiable: 1,
+      contested: 0,
+      analyser: 4,
+      critic: 1,
     });
     expect(ok(['validate', '--state', 'st/final.json', '--kind', 'final'], dir)).toMatchObject({ ok: true });
     expect(json(join(dir, 'st/final.json')).schemaVersion).toBe('1.3');
@@ -41,7 +62,17 @@ describe('the examples/ error-analysis run, round by round', () => {
   const st = (name: string) => join(run, 'state', name);
   const WORK = st('convergence-work-error-analysis-001.json');
   const FINAL = st('convergence-final-error-analysis-001.json');
-  const seedArgs = ['seed', '--groups', st('convergence-groups-error-analysis-001.json'), '--work-state', WORK, '--final-state', FINAL, '--migration-dir', st('convergence-migration')];
+  const seedArgs = [
+    'seed',
+    '--groups',
+    st('convergence-groups-error-analysis-001.json'),
+    '--work-state',
+    WORK,
+    '--final-state',
+    FINAL,
+    '--migration-dir',
+    st('convergence-migration'),
+  ];
 
   it('ships responses the way LLMs write them: a fenced fake block, CRLF, no round-1 file from codex', () => {
     const r1 = read(join(run, 'worker-results/claude-reverify-r1-error-analysis-001.md'));
@@ -65,10 +96,19 @@ describe('the examples/ error-analysis run, round by round', () => {
 
   it('collects round 1 with codex timed out, ignoring the fenced example block', () => {
     const r = ok([
-      'collect-results', '--plan', st('convergence-plan-r1-error-analysis-001.json'), '--mode', 'adversarial',
-      '--result', `claude=${join(run, 'worker-results/claude-reverify-r1-error-analysis-001.md')}`,
-      '--dispatch', 'claude=completed:520000', '--dispatch', 'codex=timeout:1800000',
-      '--output', st('convergence-results-r1-error-analysis-001.json'),
+      'collect-results',
+      '--plan',
+      st('convergence-plan-r1-error-analysis-001.json'),
+      '--mode',
+      'adversarial',
+      '--result',
+      `claude=${join(run, 'worker-results/claude-reverify-r1-error-analysis-001.md')}`,
+      '--dispatch',
+      'claude=completed:520000',
+      '--dispatch',
+      'codex=timeout:1800000',
+      '--output',
+      st('convergence-results-r1-error-analysis-001.json'),
     ]);
     expect(r.workers).toEqual([
       { workerId: 'claude', status: 'completed', durationMs: 520000, votes: 5 },
@@ -76,20 +116,48 @@ describe('the examples/ error-analysis run, round by round', () => {
     ]);
     const results = json(st('convergence-results-r1-error-analysis-001.json'));
     expect(results.workers[0].verdicts.map((v: { findingId: string; verdict: string }) => `${v.findingId}:${v.verdict}`)).toEqual([
-      'F-010:agree', 'F-011:supplement', 'F-012:disagree', 'F-013:agree', 'F-014:unverifiable',
+      'F-010:agree',
+      'F-011:supplement',
+      'F-012:disagree',
+      'F-013:agree',
+      'F-014:unverifiable',
     ]);
-    ok(['apply-round', '--work-state', WORK, '--plan', st('convergence-plan-r1-error-analysis-001.json'), '--results', st('convergence-results-r1-error-analysis-001.json')]);
+    ok([
+      'apply-round',
+      '--work-state',
+      WORK,
+      '--plan',
+      st('convergence-plan-r1-error-analysis-001.json'),
+      '--results',
+      st('convergence-results-r1-error-analysis-001.json'),
+    ]);
   });
 
   it('retries codex in round 2 with its CRLF response and ends the queue', () => {
     const plan = ok(['plan-round', '--work-state', WORK, '--plan', st('convergence-plan-r2-error-analysis-001.json')]);
     expect(plan.batches).toEqual([{ workerId: 'codex', findings: 6, retry: true }]);
     ok([
-      'collect-results', '--plan', st('convergence-plan-r2-error-analysis-001.json'), '--mode', 'adversarial',
-      '--result', `codex=${join(run, 'worker-results/codex-reverify-r2-error-analysis-001.md')}`,
-      '--dispatch', 'codex=completed:580000', '--output', st('convergence-results-r2-error-analysis-001.json'),
+      'collect-results',
+      '--plan',
+      st('convergence-plan-r2-error-analysis-001.json'),
+      '--mode',
+      'adversarial',
+      '--result',
+      `codex=${join(run, 'worker-results/codex-reverify-r2-error-analysis-001.md')}`,
+      '--dispatch',
+      'codex=completed:580000',
+      '--output',
+      st('convergence-results-r2-error-analysis-001.json'),
     ]);
-    const applied = ok(['apply-round', '--work-state', WORK, '--plan', st('convergence-plan-r2-error-analysis-001.json'), '--results', st('convergence-results-r2-error-analysis-001.json')]);
+    const applied = ok([
+      'apply-round',
+      '--work-state',
+      WORK,
+      '--plan',
+      st('convergence-plan-r2-error-analysis-001.json'),
+      '--results',
+      st('convergence-results-r2-error-analysis-001.json'),
+    ]);
     expect(applied).toMatchObject({ round: 2, queueTerminal: true, counts: { agreed: 9, refuted: 3, unverifiable: 2, pending: 0 } });
     const terminal = cli(['plan-round', '--work-state', WORK, '--plan', st('convergence-plan-r3-error-analysis-001.json')]);
     expect(terminal.code).toBe(0);
@@ -98,14 +166,29 @@ describe('the examples/ error-analysis run, round by round', () => {
 
   it('applies the coverage batch, finalizes, and validates both states', () => {
     expect(ok(['apply-critic-gaps', '--work-state', WORK, '--results', st('convergence-coverage-batch-error-analysis-001.json')])).toEqual({
-      gaps: 3, accepted: 1, rejected: 1, unresolved: 1,
+      gaps: 3,
+      accepted: 1,
+      rejected: 1,
+      unresolved: 1,
     });
     ok(['finalize', '--work-state', WORK, '--output', FINAL]);
     const final = json(FINAL);
     const statuses = Object.fromEntries(final.findings.map((f: { id: string; status: string }) => [f.id, f.status]));
     expect(statuses).toEqual({
-      'F-001': 'agreed', 'F-002': 'agreed', 'F-003': 'agreed', 'F-004': 'agreed', 'F-005': 'agreed', 'F-006': 'refuted', 'F-007': 'unverifiable',
-      'F-008': 'agreed', 'F-009': 'refuted', 'F-010': 'agreed', 'F-011': 'agreed', 'F-012': 'refuted', 'F-013': 'agreed', 'F-014': 'unverifiable',
+      'F-001': 'agreed',
+      'F-002': 'agreed',
+      'F-003': 'agreed',
+      'F-004': 'agreed',
+      'F-005': 'agreed',
+      'F-006': 'refuted',
+      'F-007': 'unverifiable',
+      'F-008': 'agreed',
+      'F-009': 'refuted',
+      'F-010': 'agreed',
+      'F-011': 'agreed',
+      'F-012': 'refuted',
+      'F-013': 'agreed',
+      'F-014': 'unverifiable',
       'C-001': 'agreed',
     });
     expect(final.roster.find((w: { workerId: string }) => w.workerId === 'codex')).toMatchObject({ failures: 1, droppedInRound: null });

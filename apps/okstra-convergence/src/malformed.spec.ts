@@ -35,7 +35,11 @@ function makeTemplate(): string {
 /** Malformed JSON documents: name → writer of `bad` in `dir`. */
 const BAD_JSON: Record<string, (path: string) => void> = {
   'truncated JSON': (p) => writeFileSync(p, '{"schemaVersion": "1.0", "kind": "round-pl'),
-  'wrong types': (p) => writeFileSync(p, JSON.stringify({ schemaVersion: '1.0', kind: undefined, round: 'one', mode: 7, roundLimit: [], roster: 'x', findings: {}, workers: 3, batches: 'x' })),
+  'wrong types': (p) =>
+    writeFileSync(
+      p,
+      JSON.stringify({ schemaVersion: '1.0', kind: undefined, round: 'one', mode: 7, roundLimit: [], roster: 'x', findings: {}, workers: 3, batches: 'x' }),
+    ),
   'unknown schemaVersion': (p) => writeFileSync(p, JSON.stringify({ schemaVersion: '9.9' })),
   'empty file': (p) => writeFileSync(p, ''),
   'a directory': (p) => mkdirSync(p),
@@ -48,7 +52,26 @@ const COMMANDS: Array<[string, string[]]> = [
   ['seed --groups', ['seed', '--groups', 'BAD', '--work-state', 'work.json', '--final-state', 'final.json', '--migration-dir', 'mig']],
   ['seed (bad working state)', ['seed', '--groups', 'groups.json', '--work-state', 'BAD', '--final-state', 'final.json', '--migration-dir', 'mig']],
   ['plan-round --work-state', ['plan-round', '--work-state', 'BAD', '--plan', 'out-plan.json']],
-  ['collect-results --plan', ['collect-results', '--plan', 'BAD', '--mode', 'adversarial', '--result', 'claude=claude.md', '--result', 'codex=codex.md', '--dispatch', 'claude=completed:1', '--dispatch', 'codex=completed:1', '--output', 'out.json']],
+  [
+    'collect-results --plan',
+    [
+      'collect-results',
+      '--plan',
+      'BAD',
+      '--mode',
+      'adversarial',
+      '--result',
+      'claude=claude.md',
+      '--result',
+      'codex=codex.md',
+      '--dispatch',
+      'claude=completed:1',
+      '--dispatch',
+      'codex=completed:1',
+      '--output',
+      'out.json',
+    ],
+  ],
   ['apply-round --work-state', ['apply-round', '--work-state', 'BAD', '--plan', 'plan.json', '--results', 'round-results.json']],
   ['apply-round --plan', ['apply-round', '--work-state', 'work.json', '--plan', 'BAD', '--results', 'round-results.json']],
   ['apply-round --results', ['apply-round', '--work-state', 'work.json', '--plan', 'plan.json', '--results', 'BAD']],
@@ -77,7 +100,10 @@ describe('malformed JSON inputs: exit 2, one line, nothing written', () => {
       for (const [i, [, write]] of Object.entries(BAD_JSON).entries()) {
         const bad = `bad-${i}.json`;
         write(join(dir, bad));
-        expectRefused(dir, args.map((a) => (a === 'BAD' ? bad : a)));
+        expectRefused(
+          dir,
+          args.map((a) => (a === 'BAD' ? bad : a)),
+        );
       }
     });
   }
@@ -85,8 +111,22 @@ describe('malformed JSON inputs: exit 2, one line, nothing written', () => {
 
 describe('malformed responses and flags for collect-results', () => {
   const collect = (result: string, extra: string[] = []) => [
-    'collect-results', '--plan', 'plan.json', '--mode', 'adversarial', '--result', `claude=${result}`, '--result', 'codex=codex.md',
-    '--dispatch', 'claude=completed:1', '--dispatch', 'codex=completed:1', '--output', 'out.json', ...extra,
+    'collect-results',
+    '--plan',
+    'plan.json',
+    '--mode',
+    'adversarial',
+    '--result',
+    `claude=${result}`,
+    '--result',
+    'codex=codex.md',
+    '--dispatch',
+    'claude=completed:1',
+    '--dispatch',
+    'codex=completed:1',
+    '--output',
+    'out.json',
+    ...extra,
   ];
 
   it('refuses an empty, directory, non-UTF-8 or missing response', () => {
@@ -108,11 +148,26 @@ describe('malformed responses and flags for collect-results', () => {
 
   it('refuses malformed --dispatch and --result flags and a wrong --mode', () => {
     const dir = fixture();
-    expectRefused(dir, collect('claude.md').map((a) => (a === 'claude=completed:1' ? 'claude=finished:1' : a)));
-    expectRefused(dir, collect('claude.md').map((a) => (a === 'claude=completed:1' ? 'claude=completed:1.5s' : a)));
-    expectRefused(dir, collect('claude.md').map((a) => (a === 'claude=claude.md' ? 'claude.md' : a)));
-    expectRefused(dir, collect('claude.md').map((a) => (a === 'adversarial' ? 'collaborative' : a)));
-    expectRefused(dir, collect('claude.md').map((a) => (a === 'adversarial' ? 'hostile' : a)));
+    expectRefused(
+      dir,
+      collect('claude.md').map((a) => (a === 'claude=completed:1' ? 'claude=finished:1' : a)),
+    );
+    expectRefused(
+      dir,
+      collect('claude.md').map((a) => (a === 'claude=completed:1' ? 'claude=completed:1.5s' : a)),
+    );
+    expectRefused(
+      dir,
+      collect('claude.md').map((a) => (a === 'claude=claude.md' ? 'claude.md' : a)),
+    );
+    expectRefused(
+      dir,
+      collect('claude.md').map((a) => (a === 'adversarial' ? 'collaborative' : a)),
+    );
+    expectRefused(
+      dir,
+      collect('claude.md').map((a) => (a === 'adversarial' ? 'hostile' : a)),
+    );
   });
 });
 

@@ -24,9 +24,14 @@ function appender(file: string, delayMs: number, everyMs: number, count: number)
 
 let p: ReturnType<typeof makeProject>;
 let child: ChildProcess | undefined;
-beforeEach(() => { p = makeProject(); });
+beforeEach(() => {
+  p = makeProject();
+});
 afterEach(async () => {
-  if (child && child.exitCode === null) { child.kill(); await once(child, 'exit'); }
+  if (child && child.exitCode === null) {
+    child.kill();
+    await once(child, 'exit');
+  }
   p.cleanup();
 });
 

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ago, heartbeat, liveness, makeProject, promptPath, row, RUN, sidecar, sidecarPath, TEAM_STATE } from './test-support/project.js';
 
 let p: ReturnType<typeof makeProject>;
-beforeEach(() => { p = makeProject(); });
+beforeEach(() => {
+  p = makeProject();
+});
 afterEach(() => p.cleanup());
 
 const pair = (...ids: string[]) => ids.flatMap((id) => ['--team-state', TEAM_STATE, '--worker', id]);
@@ -15,7 +17,10 @@ const wrapper = (id: string, startedAgo: number, over = {}) => row(id, startedAg
 describe('okstra-worker-liveness (real bin): verdicts', () => {
   it('judges live, stalled, did-not-launch and terminal workers, exit 1, one aligned line each', async () => {
     p.teamState([
-      row('claude', 600), row('codex', 900), wrapper('gemini', 300), wrapper('qwen', 300),
+      row('claude', 600),
+      row('codex', 900),
+      wrapper('gemini', 300),
+      wrapper('qwen', 300),
       row('opencode', 3600, { status: 'completed', endedAt: ago(60) }),
     ]);
     p.write(sidecarPath('claude'), sidecar([heartbeat(400), heartbeat(100)], true));
@@ -34,7 +39,9 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
     const detailColumn = new Set(lines.map((l) => /^(\S+ +){3}/.exec(l)![0].length));
     expect(detailColumn.size).toBe(1);
     expect(lines[1]).toMatch(/newest heartbeat \S+ is 50\d s old \(budget 360 s\)$/);
-    expect(lines[2]).toContain(`neither ${promptPath('gemini').replace(/\.md$/, '.log')} nor ${promptPath('gemini').replace(/\.md$/, '.status.json')} appeared`);
+    expect(lines[2]).toContain(
+      `neither ${promptPath('gemini').replace(/\.md$/, '.log')} nor ${promptPath('gemini').replace(/\.md$/, '.status.json')} appeared`,
+    );
   });
 
   it('--json prints one document with per-worker evidence; exit 0 when all are healthy', async () => {
@@ -47,14 +54,38 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
     expect(Object.keys(doc)).toEqual(['checkedAt', 'healthy', 'workers']);
     expect(doc.healthy).toBe(true);
     const [claude, codex, gemini] = doc.workers;
-    expect(claude).toMatchObject({ teamStatePath: TEAM_STATE, workerId: 'claude', mode: 'audit-heartbeat', verdict: 'live', healthy: true, reason: null, evidence: { artifact: sidecarPath('claude') } });
+    expect(claude).toMatchObject({
+      teamStatePath: TEAM_STATE,
+      workerId: 'claude',
+      mode: 'audit-heartbeat',
+      verdict: 'live',
+      healthy: true,
+      reason: null,
+      evidence: { artifact: sidecarPath('claude') },
+    });
     expect(claude.evidence.newestHeartbeatAt).toBe(beatAt);
     expect(claude.evidence.ageSeconds).toBe(Math.floor((Date.parse(doc.checkedAt) - Date.parse(beatAt)) / 1000));
-    expect(codex).toEqual({ teamStatePath: TEAM_STATE, workerId: 'codex', mode: 'wrapper-status', verdict: 'live', healthy: true, reason: null, evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: promptPath('codex').replace(/\.md$/, '.log') } });
-    expect(gemini).toEqual({ teamStatePath: TEAM_STATE, workerId: 'gemini', mode: 'audit-heartbeat', verdict: 'error', healthy: true, reason: null, evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: null } });
+    expect(codex).toEqual({
+      teamStatePath: TEAM_STATE,
+      workerId: 'codex',
+      mode: 'wrapper-status',
+      verdict: 'live',
+      healthy: true,
+      reason: null,
+      evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: promptPath('codex').replace(/\.md$/, '.log') },
+    });
+    expect(gemini).toEqual({
+      teamStatePath: TEAM_STATE,
+      workerId: 'gemini',
+      mode: 'audit-heartbeat',
+      verdict: 'error',
+      healthy: true,
+      reason: null,
+      evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: null },
+    });
   });
 
-  it('does not count an earlier dispatch\'s heartbeats nor one stamped in the future', async () => {
+  it("does not count an earlier dispatch's heartbeats nor one stamped in the future", async () => {
     p.teamState([row('claude', 200, { attempt: 2 }), row('codex', 30), row('gemini', 400)]);
     p.write(sidecarPath('claude'), sidecar([heartbeat(1200), heartbeat(900), heartbeat(600)])); // first dispatch
     p.write(sidecarPath('codex'), sidecar([heartbeat(1200)])); // earlier dispatch, but inside codex's launch grace
@@ -88,24 +119,44 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
       `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude')})  [${TEAM_STATE}]\n` +
-      `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude', run2, '002')})  [${other}]\n`,
+        `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude', run2, '002')})  [${other}]\n`,
     );
   });
 });
 
 describe('okstra-worker-liveness (real bin): bad input exits 2 with one line, nothing on stdout', () => {
   it.each([
-    ['an unpaired --team-state', ['--team-state', TEAM_STATE], `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`],
-    ['a --worker first', ['--worker', 'claude', '--team-state', TEAM_STATE], '--worker claude has no preceding --team-state (pairs are --team-state <path> --worker <id>)'],
-    ['flags grouped instead of paired', ['--team-state', TEAM_STATE, '--team-state', TEAM_STATE, '--worker', 'claude', '--worker', 'codex'], `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`],
-    ['a trailing --team-state', [...pair('claude'), '--team-state', TEAM_STATE], `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`],
+    [
+      'an unpaired --team-state',
+      ['--team-state', TEAM_STATE],
+      `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`,
+    ],
+    [
+      'a --worker first',
+      ['--worker', 'claude', '--team-state', TEAM_STATE],
+      '--worker claude has no preceding --team-state (pairs are --team-state <path> --worker <id>)',
+    ],
+    [
+      'flags grouped instead of paired',
+      ['--team-state', TEAM_STATE, '--team-state', TEAM_STATE, '--worker', 'claude', '--worker', 'codex'],
+      `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`,
+    ],
+    [
+      'a trailing --team-state',
+      [...pair('claude'), '--team-state', TEAM_STATE],
+      `--team-state ${TEAM_STATE} has no paired --worker (pairs are --team-state <path> --worker <id>)`,
+    ],
     ['no selector', [], 'at least one --team-state <path> --worker <id> pair is required'],
     ['a negative --max-idle', [...pair('claude'), '--max-idle', '-1'], "--max-idle expects a non-negative number of seconds, got '-1'"],
     ['a non-numeric --stall-confirm', [...pair('claude'), '--stall-confirm', 'soon'], "--stall-confirm expects a non-negative number of seconds, got 'soon'"],
     ['an unknown worker', pair('nobody'), `${TEAM_STATE}: workers: no worker 'nobody' (workers: claude, codex, gemini)`],
     ['a duplicate selector', pair('claude', 'claude'), `${TEAM_STATE}: worker 'claude' is selected twice`],
     ['a row without startedAt', pair('codex'), `${TEAM_STATE}: workers[1].startedAt: worker 'codex' is in-progress but has no startedAt`],
-    ['a row without its artifact path', pair('gemini'), `${TEAM_STATE}: workers[2].auditSidecarPath: worker 'gemini' has livenessMode audit-heartbeat but no auditSidecarPath`],
+    [
+      'a row without its artifact path',
+      pair('gemini'),
+      `${TEAM_STATE}: workers[2].auditSidecarPath: worker 'gemini' has livenessMode audit-heartbeat but no auditSidecarPath`,
+    ],
     ['a missing team-state file', ['--team-state', 'nope.json', '--worker', 'claude'], 'nope.json: file not found'],
   ])('%s', async (_name, args, message) => {
     p.teamState([row('claude', 60), row('codex', 60, { startedAt: null }), row('gemini', 60, { auditSidecarPath: null })]);
@@ -148,7 +199,9 @@ describe('okstra-worker-liveness (real bin): budget flags are bounded decimal se
 
 describe('okstra-worker-liveness (real bin): artifacts must really be inside the project and regular files', () => {
   let outside: string;
-  beforeEach(() => { outside = mkdtempSync(join(tmpdir(), 'okstra-outside-')); });
+  beforeEach(() => {
+    outside = mkdtempSync(join(tmpdir(), 'okstra-outside-'));
+  });
   afterEach(() => rmSync(outside, { recursive: true, force: true }));
   const link = (target: string, rel: string) => {
     mkdirSync(dirname(join(p.root, rel)), { recursive: true });
@@ -186,7 +239,7 @@ describe('okstra-worker-liveness (real bin): artifacts must really be inside the
     expect(JSON.parse(r.stdout).workers[0].verdict).toBe('live');
   });
 
-  it("a wrapper .status.json beside promptPath that links outside: exit 2 naming promptPath", async () => {
+  it('a wrapper .status.json beside promptPath that links outside: exit 2 naming promptPath', async () => {
     writeFileSync(join(outside, 'status.json'), '{}');
     link(join(outside, 'status.json'), promptPath('gemini').replace(/\.md$/, '.status.json'));
     p.teamState([wrapper('gemini', 600)]);
@@ -199,7 +252,11 @@ describe('okstra-worker-liveness (real bin): artifacts must really be inside the
     mkfifo(sidecarPath('claude'));
     p.teamState([row('claude', 60)]);
     const r = await liveness(pair('claude'), p.root);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: `okstra-worker-liveness: ${TEAM_STATE}: workers[0].auditSidecarPath: '${join(p.root, sidecarPath('claude'))}' is not a regular file\n` });
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `okstra-worker-liveness: ${TEAM_STATE}: workers[0].auditSidecarPath: '${join(p.root, sidecarPath('claude'))}' is not a regular file\n`,
+    });
   });
 
   it('a FIFO as the wrapper .log: exit 2 naming promptPath', async () => {

@@ -4,17 +4,32 @@ import { main } from './main.js';
 import { makeProject, promptPath, RUN, sidecarPath, TEAM_STATE } from './test-support/project.js';
 
 let p: ReturnType<typeof makeProject>;
-beforeEach(() => { p = makeProject(); });
+beforeEach(() => {
+  p = makeProject();
+});
 afterEach(() => p.cleanup());
 
 const row = (workerId: string, over: Record<string, unknown> = {}) => ({
-  workerId, provider: workerId, role: 'analyser', status: 'in-progress', startedAt: '2026-11-29T08:00:00Z', attempt: 1,
-  livenessMode: 'audit-heartbeat', auditSidecarPath: sidecarPath(workerId), promptPath: promptPath(workerId), ...over,
+  workerId,
+  provider: workerId,
+  role: 'analyser',
+  status: 'in-progress',
+  startedAt: '2026-11-29T08:00:00Z',
+  attempt: 1,
+  livenessMode: 'audit-heartbeat',
+  auditSidecarPath: sidecarPath(workerId),
+  promptPath: promptPath(workerId),
+  ...over,
 });
 
 describe('main (in-process, injected clock)', () => {
   it('prints byte-identical aligned lines for the same inputs and time', async () => {
-    p.teamState([row('claude'), row('codex'), row('gemini', { livenessMode: 'wrapper-status', auditSidecarPath: null }), row('opencode', { status: 'not-run', startedAt: null })]);
+    p.teamState([
+      row('claude'),
+      row('codex'),
+      row('gemini', { livenessMode: 'wrapper-status', auditSidecarPath: null }),
+      row('opencode', { status: 'not-run', startedAt: null }),
+    ]);
     p.write(sidecarPath('claude'), '# sidecar\r\n- PROGRESS: 2026-11-29T09:06:00+01:00 round-1 reading\r\n');
     p.write(sidecarPath('codex'), '# sidecar\n- PROGRESS: 2026-11-29T08:01:00Z round-1 reading\n');
     const argv = [...['claude', 'codex', 'gemini', 'opencode'].flatMap((w) => ['--team-state', TEAM_STATE, '--worker', w]), '--stall-confirm', '0'];

@@ -30,7 +30,10 @@ const BAD: Record<string, (p: string) => void> = {
 
 /** Each command with the bad file in the position of its JSON input. */
 const COMMANDS: Array<[string, (bad: string) => string[]]> = [
-  ['convergence seed', (b) => ['convergence', 'seed', '--groups', b, '--work-state', join(out, 'w.json'), '--final-state', join(out, 'f.json'), '--migration-dir', join(out, 'm')]],
+  [
+    'convergence seed',
+    (b) => ['convergence', 'seed', '--groups', b, '--work-state', join(out, 'w.json'), '--final-state', join(out, 'f.json'), '--migration-dir', join(out, 'm')],
+  ],
   ['convergence plan-round', (b) => ['convergence', 'plan-round', '--work-state', b, '--plan', join(out, 'p.json')]],
   ['convergence validate', (b) => ['convergence', 'validate', '--state', b, '--kind', 'working']],
   ['plan-items extract', (b) => ['plan-items', 'extract', '--data', b, '--output', join(out, 'items.json')]],
@@ -46,7 +49,12 @@ describe.each(COMMANDS)('okstra %s', (_name, argv) => {
   it.each(Object.keys(BAD))('refuses a %s input file: exit 2, one line naming it, nothing written', (kind) => {
     const bad = join(runDir, `bad-${n++}.json`);
     BAD[kind]!(bad);
-    const r = spawnSync(process.execPath, [bin, ...argv(bad)], { encoding: 'utf8', cwd: root, env: { ...process.env, HOME: root, PATH: '/usr/bin:/bin' }, timeout: 20_000 });
+    const r = spawnSync(process.execPath, [bin, ...argv(bad)], {
+      encoding: 'utf8',
+      cwd: root,
+      env: { ...process.env, HOME: root, PATH: '/usr/bin:/bin' },
+      timeout: 20_000,
+    });
     expect(r.status, r.stderr).toBe(2);
     // A validator may also print its report (`ok: false`) as data on stdout.
     if (r.stdout !== '') expect(JSON.parse(r.stdout)).toMatchObject({ ok: false });
@@ -61,10 +69,22 @@ describe.each(COMMANDS)('okstra %s', (_name, argv) => {
 const SAME_FILE: Array<[string, (input: string) => string[], string]> = [
   ['convergence plan-round', (f) => ['convergence', 'plan-round', '--work-state', f, '--plan', f], '--plan is the same file as --work-state'],
   ['convergence finalize', (f) => ['convergence', 'finalize', '--work-state', f, '--output', f], '--output is the same file as --work-state'],
-  ['convergence seed', (f) => ['convergence', 'seed', '--groups', f, '--work-state', f, '--final-state', join(out, 'f.json'), '--migration-dir', join(out, 'm')], '--work-state is the same file as --groups'],
-  ['convergence collect-results', (f) => ['convergence', 'collect-results', '--plan', join(runDir, 'p.json'), '--mode', 'adversarial', '--result', `claude=${f}`, '--output', f], '--output is the same file as --result claude'],
+  [
+    'convergence seed',
+    (f) => ['convergence', 'seed', '--groups', f, '--work-state', f, '--final-state', join(out, 'f.json'), '--migration-dir', join(out, 'm')],
+    '--work-state is the same file as --groups',
+  ],
+  [
+    'convergence collect-results',
+    (f) => ['convergence', 'collect-results', '--plan', join(runDir, 'p.json'), '--mode', 'adversarial', '--result', `claude=${f}`, '--output', f],
+    '--output is the same file as --result claude',
+  ],
   ['plan-items extract', (f) => ['plan-items', 'extract', '--data', f, '--output', f], '--output is the same file as --data'],
-  ['plan-items collect-verdicts', (f) => ['plan-items', 'collect-verdicts', '--result', `codex=${f}`, '--items', join(runDir, 'i.json'), '--output', f], '--output is the same file as --result'],
+  [
+    'plan-items collect-verdicts',
+    (f) => ['plan-items', 'collect-verdicts', '--result', `codex=${f}`, '--items', join(runDir, 'i.json'), '--output', f],
+    '--output is the same file as --result',
+  ],
 ];
 
 describe.each(SAME_FILE)('okstra %s', (_name, argv, message) => {
@@ -79,10 +99,21 @@ describe.each(SAME_FILE)('okstra %s', (_name, argv, message) => {
 });
 
 describe('an output path that cannot be written', () => {
-  const data = new URL('../../../examples/sample-project/.okstra/tasks/payments/refund-timeout/runs/implementation-planning/reports/final-report-implementation-planning-001.data.json', import.meta.url).pathname;
+  const data = new URL(
+    '../../../examples/sample-project/.okstra/tasks/payments/refund-timeout/runs/implementation-planning/reports/final-report-implementation-planning-001.data.json',
+    import.meta.url,
+  ).pathname;
   it.each([
     ['a directory', () => out, 'is a directory, expected a file to write'],
-    ['under a regular file', () => { const f = join(runDir, 'a-file'); writeFileSync(f, 'x'); return join(f, 'items.json'); }, 'cannot create it: a parent path is a file, not a directory'],
+    [
+      'under a regular file',
+      () => {
+        const f = join(runDir, 'a-file');
+        writeFileSync(f, 'x');
+        return join(f, 'items.json');
+      },
+      'cannot create it: a parent path is a file, not a directory',
+    ],
   ])('%s: exit 2 with one line naming it', (_what, target, message) => {
     const dest = target();
     const r = spawnSync(process.execPath, [bin, 'plan-items', 'extract', '--data', data, '--output', dest], { encoding: 'utf8', cwd: root });

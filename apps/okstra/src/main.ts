@@ -50,9 +50,7 @@ async function runTool(route: Route, rest: readonly string[], io: Io): Promise<n
     // Installed on its own (another prefix) but not beside okstra: run its bin.
     const bin = findOnPath(route.pkg, io.env);
     if (bin) return runExecutable(bin, args, io);
-    io.stderr.write(
-      `okstra: '${route.word}' needs the package ${route.pkg}, which is not installed (npm install -g ${route.pkg})\n`,
-    );
+    io.stderr.write(`okstra: '${route.word}' needs the package ${route.pkg}, which is not installed (npm install -g ${route.pkg})\n`);
     return 2;
   }
   return tool.main(args, io);

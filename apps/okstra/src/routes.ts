@@ -18,7 +18,12 @@ export interface Route {
 export const ROUTES: readonly Route[] = [
   { word: 'convergence', pkg: 'okstra-convergence', prefix: [], summary: 'seed, plan, collect, apply and finalize convergence rounds' },
   { word: 'plan-items', pkg: 'okstra-plan-items', prefix: [], summary: 'extract, validate and verdict the plan-body verification queue' },
-  { word: 'incremental-scope', pkg: 'okstra-plan-items', prefix: ['incremental-scope'], summary: 'decide re-verify vs carry-forward scope of a clarification re-run' },
+  {
+    word: 'incremental-scope',
+    pkg: 'okstra-plan-items',
+    prefix: ['incremental-scope'],
+    summary: 'decide re-verify vs carry-forward scope of a clarification re-run',
+  },
   { word: 'worker-liveness', pkg: 'okstra-worker-liveness', prefix: [], summary: 'judge pending workers live / stalled / did-not-launch' },
   { word: 'run-audit', pkg: 'okstra-run-audit', prefix: ['run-audit'], summary: "check every run's artifacts against progress invariants" },
   { word: 'worker-audit-check', pkg: 'okstra-run-audit', prefix: ['worker-audit-check'], summary: 'apply the worker audit-sidecar rules mid-run' },

@@ -30,24 +30,19 @@ describe('okstra umbrella (real bin)', () => {
   it('an unknown word exits 2 naming the known tools', () => {
     const r = okstra(['frobnicate'], { env: { ...process.env, PATH: '/nonexistent' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
-      `okstra: unknown command 'frobnicate' (known: ${ROUTES.map((x) => x.word).join(', ')}; see 'okstra --help')\n`,
-    );
+    expect(r.stderr).toBe(`okstra: unknown command 'frobnicate' (known: ${ROUTES.map((x) => x.word).join(', ')}; see 'okstra --help')\n`);
   });
 
   it('prints its version', () => {
     expect(okstra(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+.*\n$/);
   });
 
-  it.each(ROUTES.map((r) => [r.word, r.pkg, r.prefix] as const))(
-    '`okstra %s --help` is `%s %s --help`',
-    (word, pkg, prefix) => {
-      const via = okstra([word, '--help']);
-      const direct = spawnSync(process.execPath, [appBin(pkg), ...prefix, '--help'], { encoding: 'utf8' });
-      expect(via.code).toBe(0);
-      expect(via.stdout).toBe(direct.stdout);
-    },
-  );
+  it.each(ROUTES.map((r) => [r.word, r.pkg, r.prefix] as const))('`okstra %s --help` is `%s %s --help`', (word, pkg, prefix) => {
+    const via = okstra([word, '--help']);
+    const direct = spawnSync(process.execPath, [appBin(pkg), ...prefix, '--help'], { encoding: 'utf8' });
+    expect(via.code).toBe(0);
+    expect(via.stdout).toBe(direct.stdout);
+  });
 
   it('passes usage errors and their exit code through unchanged', () => {
     const via = okstra(['convergence', 'seed', '--bogus']);
@@ -59,10 +54,7 @@ describe('okstra umbrella (real bin)', () => {
   it('runs an okstra-<word> plug-in from PATH with argv, stdin, stdout, stderr and exit code passed through', () => {
     const dir = mkdtempSync(join(tmpdir(), 'okstra-plugin-'));
     const plugin = join(dir, 'okstra-hello');
-    writeFileSync(
-      plugin,
-      `#!/bin/sh\nprintf 'args:'; for a in "$@"; do printf ' [%s]' "$a"; done; printf '\\n'; cat; echo 'to stderr' >&2; exit 3\n`,
-    );
+    writeFileSync(plugin, `#!/bin/sh\nprintf 'args:'; for a in "$@"; do printf ' [%s]' "$a"; done; printf '\\n'; cat; echo 'to stderr' >&2; exit 3\n`);
     chmodSync(plugin, 0o755);
     const r = okstra(['hello', 'a b', '$(x);'], { env: { ...process.env, PATH: `${dir}:${process.env.PATH}` }, input: 'from stdin\n' });
     expect(r.code).toBe(3);

@@ -86,7 +86,10 @@ async function readTaskKey(root: string): Promise<string | null> {
 /** Sorted sub-directory names of `dir`, or null when `dir` is not a readable directory. */
 async function dirs(dir: string): Promise<string[] | null> {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return null;
   }

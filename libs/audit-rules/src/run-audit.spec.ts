@@ -22,17 +22,62 @@ describe('run-audit over a clean project', () => {
 const CASES: Array<[string, (p: Project) => void, string]> = [
   ['artifact-invalid', (p) => p.write(EA.manifest, '{"schemaVersion": "1.0", "status": '), 'is not valid JSON'],
   ['report-missing', (p) => p.remove(EA.report), 'final-report-error-analysis-001.md is missing'],
-  ['worker-not-terminal', (p) => p.edit(EA.teamState, (s) => { s.workers[1].status = 'in-progress'; delete s.workers[1].endedAt; }), "worker 'codex' is still in-progress although the run-manifest says completed"],
-  ['worker-times', (p) => p.edit(EA.teamState, (s) => { s.workers[0].endedAt = '2026-11-29T08:00:00Z'; }), "worker 'claude' (completed) ended at 2026-11-29T08:00:00Z, before it started at 2026-11-29T08:01:00Z"],
-  ['reason-missing', (p) => p.edit(EA.teamState, (s) => { s.workers[1].status = 'error'; s.workers[1].reason = '  '; }), "worker 'codex' ended error without a reason"],
+  [
+    'worker-not-terminal',
+    (p) =>
+      p.edit(EA.teamState, (s) => {
+        s.workers[1].status = 'in-progress';
+        delete s.workers[1].endedAt;
+      }),
+    "worker 'codex' is still in-progress although the run-manifest says completed",
+  ],
+  [
+    'worker-times',
+    (p) =>
+      p.edit(EA.teamState, (s) => {
+        s.workers[0].endedAt = '2026-11-29T08:00:00Z';
+      }),
+    "worker 'claude' (completed) ended at 2026-11-29T08:00:00Z, before it started at 2026-11-29T08:01:00Z",
+  ],
+  [
+    'reason-missing',
+    (p) =>
+      p.edit(EA.teamState, (s) => {
+        s.workers[1].status = 'error';
+        s.workers[1].reason = '  ';
+      }),
+    "worker 'codex' ended error without a reason",
+  ],
   ['prompt-missing', (p) => p.remove(EA.prompt('codex')), "worker 'codex' ended completed but its prompt at its layout path was not saved"],
   ['result-missing', (p) => p.remove(EA.result('codex')), "worker 'codex' is completed but its result file at its layout path does not exist"],
-  ['lead-report-unjustified', (p) => p.edit(EA.manifest, (m) => { m.reportAuthor = 'lead'; }), 'reportAuthor is lead but the report-writer row ended completed'],
+  [
+    'lead-report-unjustified',
+    (p) =>
+      p.edit(EA.manifest, (m) => {
+        m.reportAuthor = 'lead';
+      }),
+    'reportAuthor is lead but the report-writer row ended completed',
+  ],
   ['convergence-final', (p) => p.write(EA.groups, { schemaVersion: '1.0', groups: [] }), 'the final report exists but there is no final convergence state'],
   ['plan-verification', (p) => p.write(EA.report, '---\napproved: true\n---\n# Final\n'), 'the final report frontmatter publishes approved: true'],
-  ['heartbeat-cadence', (p) => p.write(EA.sidecar('claude'), `${heartbeats('08:01', '08:05')}\n${heartbeats('08:16', '08:20')}\n\n## Evidence read\n| c |\n|---|\n| \`src/queue.ts:42\` |\n| \`src/refund.ts:10-12\` |\n`), "worker 'claude' was silent"],
+  [
+    'heartbeat-cadence',
+    (p) =>
+      p.write(
+        EA.sidecar('claude'),
+        `${heartbeats('08:01', '08:05')}\n${heartbeats('08:16', '08:20')}\n\n## Evidence read\n| c |\n|---|\n| \`src/queue.ts:42\` |\n| \`src/refund.ts:10-12\` |\n`,
+      ),
+    "worker 'claude' was silent",
+  ],
   ['stage-carry-missing', (p) => p.remove(IMPL.carry), 'implementation stage 1 completed without carry/stage-1.json'],
-  ['degraded-without-reason', (p) => p.edit(EA.manifest, (m) => { delete m.workerDispatches[1].reason; }), "initial dispatch of worker 'codex' degraded from tmux-pane to subprocess without a reason"],
+  [
+    'degraded-without-reason',
+    (p) =>
+      p.edit(EA.manifest, (m) => {
+        delete m.workerDispatches[1].reason;
+      }),
+    "initial dispatch of worker 'codex' degraded from tmux-pane to subprocess without a reason",
+  ],
   ['worker-audit', (p) => p.write(EA.result('codex'), '## 0. Reading Confirmation\nI read it.\n'), "worker 'codex': reading-confirmation-heading"],
 ];
 
@@ -56,7 +101,11 @@ describe('violation details', () => {
     project.remove(EA.result('codex'));
     const [v] = (await runAudit(project.root)).violations;
     expect(v).toEqual({
-      invariant: 'result-missing', taskKey: TASK_KEY, taskType: 'error-analysis', seq: '001', runDir: EA.dir,
+      invariant: 'result-missing',
+      taskKey: TASK_KEY,
+      taskType: 'error-analysis',
+      seq: '001',
+      runDir: EA.dir,
       message: "worker 'codex' is completed but its result file at its layout path does not exist",
       evidence: [EA.teamState, EA.result('codex')],
     });
@@ -64,14 +113,23 @@ describe('violation details', () => {
 
   it('a plan-verification result that disagrees with its verdicts', async () => {
     project = makeCleanProject();
-    project.edit(PLAN.data, (d) => { d.implementationPlanning.planBodyVerification.result = 'passed'; });
+    project.edit(PLAN.data, (d) => {
+      d.implementationPlanning.planBodyVerification.result = 'passed';
+    });
     const [v] = (await runAudit(project.root)).violations;
-    expect(v).toMatchObject({ invariant: 'plan-verification', taskType: 'implementation-planning', message: 'planBodyVerification.result is passed but its verdicts aggregate to passed-with-dissent', evidence: [PLAN.data] });
+    expect(v).toMatchObject({
+      invariant: 'plan-verification',
+      taskType: 'implementation-planning',
+      message: 'planBodyVerification.result is passed but its verdicts aggregate to passed-with-dissent',
+      evidence: [PLAN.data],
+    });
   });
 
   it('a planBodyVerification that fails its schema is artifact-invalid with the JSON path', async () => {
     project = makeCleanProject();
-    project.edit(PLAN.data, (d) => { d.implementationPlanning.planBodyVerification.planItems[0].id = 'X-1'; });
+    project.edit(PLAN.data, (d) => {
+      d.implementationPlanning.planBodyVerification.planItems[0].id = 'X-1';
+    });
     const [v] = (await runAudit(project.root)).violations;
     expect(v!.invariant).toBe('artifact-invalid');
     expect(v!.message).toContain('implementationPlanning.planBodyVerification.planItems[0].id');
@@ -79,7 +137,9 @@ describe('violation details', () => {
 
   it('a team-state that fails its schema is reported with its file and field, and row checks are skipped', async () => {
     project = makeCleanProject();
-    project.edit(EA.teamState, (s) => { s.workers[0].status = 'finished'; });
+    project.edit(EA.teamState, (s) => {
+      s.workers[0].status = 'finished';
+    });
     const vs = (await runAudit(project.root)).violations;
     expect(vs.map((v) => v.invariant)).toEqual(['artifact-invalid']);
     expect(vs[0]!.message).toContain(`${EA.teamState}: workers[0].status`);
@@ -87,8 +147,12 @@ describe('violation details', () => {
 
   it('an unknown schemaVersion, a seq mismatch and a bad manifest name are artifact-invalid', async () => {
     project = makeCleanProject();
-    project.edit(PLAN.manifest, (m) => { m.schemaVersion = '9.9'; });
-    project.edit(EA.manifest, (m) => { m.seq = '002'; });
+    project.edit(PLAN.manifest, (m) => {
+      m.schemaVersion = '9.9';
+    });
+    project.edit(EA.manifest, (m) => {
+      m.seq = '002';
+    });
     project.write(`${IMPL.dir}/manifests/run-manifest-other-001.json`, {});
     const vs = (await runAudit(project.root)).violations;
     expect(vs.map((v) => [v.taskType, v.seq, v.invariant])).toEqual([
@@ -102,8 +166,12 @@ describe('violation details', () => {
 
   it('a worker row still pending after a failed run, a working state never finalized', async () => {
     project = makeCleanProject();
-    project.edit(EA.manifest, (m) => { m.status = 'failed'; });
-    project.edit(EA.teamState, (s) => { s.workers[2] = { workerId: 'report-writer', provider: 'claude', role: 'report-writer', status: 'pending' }; });
+    project.edit(EA.manifest, (m) => {
+      m.status = 'failed';
+    });
+    project.edit(EA.teamState, (s) => {
+      s.workers[2] = { workerId: 'report-writer', provider: 'claude', role: 'report-writer', status: 'pending' };
+    });
     project.remove(EA.report);
     project.write(EA.work, { schemaVersion: '1.0' });
     expect(await invariants(project)).toEqual(['worker-not-terminal', 'convergence-final']);
@@ -114,7 +182,9 @@ describe('violation details', () => {
     project.write(EA.groups, { schemaVersion: '1.0' });
     project.write(EA.final, validFinalState() as object);
     expect(await invariants(project)).toEqual([]);
-    project.edit(EA.final, (s) => { s.counts.agreed += 1; });
+    project.edit(EA.final, (s) => {
+      s.counts.agreed += 1;
+    });
     const [v] = (await runAudit(project.root)).violations;
     expect(v).toMatchObject({ invariant: 'convergence-final', evidence: [EA.final] });
     expect(v!.message).toMatch(/^convergence final state fails validate --kind final: counts\.agreed: /);
@@ -136,9 +206,15 @@ describe('violation details', () => {
     project = makeCleanProject();
     project.remove(IMPL.carry);
     project.remove(EA.report);
-    project.edit(EA.manifest, (m) => { m.reportAuthor = 'lead'; });
+    project.edit(EA.manifest, (m) => {
+      m.reportAuthor = 'lead';
+    });
     const a = (await runAudit(project.root)).violations;
-    expect(a.map((v) => `${v.taskType}:${v.invariant}`)).toEqual(['error-analysis:report-missing', 'error-analysis:lead-report-unjustified', 'implementation:stage-carry-missing']);
+    expect(a.map((v) => `${v.taskType}:${v.invariant}`)).toEqual([
+      'error-analysis:report-missing',
+      'error-analysis:lead-report-unjustified',
+      'implementation:stage-carry-missing',
+    ]);
     expect((await runAudit(project.root)).violations).toEqual(a);
   });
 });

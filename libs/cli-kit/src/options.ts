@@ -43,5 +43,8 @@ export function parsePositiveInt(flag: string, raw: string): number {
 /** Split a comma-separated list, trimming blanks: `a, b,,c` → `[a,b,c]`. */
 export function parseCsv(raw: string | undefined): string[] {
   if (!raw) return [];
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -11,7 +11,11 @@ function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | 
     version: '1.2.3',
     createProgram: (ctx) => {
       const program = createBaseProgram(ctx, 'test tool');
-      program.command('go').requiredOption('--file <path>').option('--n <n>').action(action(ctx, (opts) => work(opts)));
+      program
+        .command('go')
+        .requiredOption('--file <path>')
+        .option('--n <n>')
+        .action(action(ctx, (opts) => work(opts)));
       return program;
     },
   };
@@ -21,46 +25,89 @@ describe('runCli', () => {
   it('returns the action exit code and passes options', async () => {
     const io = memoryIo();
     let seen: unknown;
-    const code = await runCli(spec((o) => { seen = o; return 1; }), ['go', '--file', 'a.json'], io);
+    const code = await runCli(
+      spec((o) => {
+        seen = o;
+        return 1;
+      }),
+      ['go', '--file', 'a.json'],
+      io,
+    );
     expect(code).toBe(1);
     expect(seen).toEqual({ file: 'a.json' });
   });
 
   it('prints --version on stdout and exits 0', async () => {
     const io = memoryIo();
-    expect(await runCli(spec(() => 0), ['--version'], io)).toBe(0);
+    expect(
+      await runCli(
+        spec(() => 0),
+        ['--version'],
+        io,
+      ),
+    ).toBe(0);
     expect(io.out()).toBe('1.2.3\n');
   });
 
   it('turns an unknown option into one line on stderr and exit 2', async () => {
     const io = memoryIo();
-    expect(await runCli(spec(() => 0), ['go', '--file', 'x', '--bogus'], io)).toBe(2);
+    expect(
+      await runCli(
+        spec(() => 0),
+        ['go', '--file', 'x', '--bogus'],
+        io,
+      ),
+    ).toBe(2);
     expect(io.err()).toBe("okstra-test: unknown option '--bogus'\n");
   });
 
   it('turns a missing required option into exit 2', async () => {
     const io = memoryIo();
-    expect(await runCli(spec(() => 0), ['go'], io)).toBe(2);
+    expect(
+      await runCli(
+        spec(() => 0),
+        ['go'],
+        io,
+      ),
+    ).toBe(2);
     expect(io.err()).toBe("okstra-test: required option '--file <path>' not specified\n");
   });
 
   it('turns an InputError into its one-line message naming file and field', async () => {
     const io = memoryIo();
-    const code = await runCli(spec(() => { throw new InputError('expected a string', { file: 'a.json', field: 'workers[0].id' }); }), ['go', '--file', 'a.json'], io);
+    const code = await runCli(
+      spec(() => {
+        throw new InputError('expected a string', { file: 'a.json', field: 'workers[0].id' });
+      }),
+      ['go', '--file', 'a.json'],
+      io,
+    );
     expect(code).toBe(2);
     expect(io.err()).toBe('okstra-test: a.json: workers[0].id: expected a string\n');
   });
 
   it('reports an unexpected exception as a bug with exit 70 and no stack trace', async () => {
     const io = memoryIo();
-    const code = await runCli(spec(() => { throw new TypeError('boom\nsecond line'); }), ['go', '--file', 'a'], io);
+    const code = await runCli(
+      spec(() => {
+        throw new TypeError('boom\nsecond line');
+      }),
+      ['go', '--file', 'a'],
+      io,
+    );
     expect(code).toBe(70);
     expect(io.err()).toBe('okstra-test: internal error (this is a bug, please report it): boom second line\n');
   });
 
   it('exits 2 when a command group is called without a sub-command', async () => {
     const io = memoryIo();
-    expect(await runCli(spec(() => 0), [], io)).toBe(2);
+    expect(
+      await runCli(
+        spec(() => 0),
+        [],
+        io,
+      ),
+    ).toBe(2);
     expect(io.err()).toContain('Usage: okstra-test');
   });
 });

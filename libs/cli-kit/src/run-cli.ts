@@ -52,10 +52,7 @@ function applyConventions(command: Command, ctx: CliContext): void {
  * Wrap an action so it records its returned exit code on `ctx`. The work
  * returns `number | void` (void = 0) or throws an {@link OkstraError}.
  */
-export function action<A extends unknown[]>(
-  ctx: CliContext,
-  fn: (...args: A) => Promise<number | void> | number | void,
-): (...args: A) => Promise<void> {
+export function action<A extends unknown[]>(ctx: CliContext, fn: (...args: A) => Promise<number | void> | number | void): (...args: A) => Promise<void> {
   return async (...args: A) => {
     const code = await fn(...args);
     ctx.exitCode = typeof code === 'number' ? code : ExitCode.OK;

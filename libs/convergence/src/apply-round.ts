@@ -46,10 +46,16 @@ function checkPlan(state: WorkingState, plan: RoundPlan, index: SeedIndex, label
   }
   if (plan.queueTerminal) throw new InputError('the plan says the queue is terminal: there is no round to apply', { file, field: 'queueTerminal' });
   if (plan.round <= d.round) {
-    throw new InputError(`round ${plan.round} is already applied (the working state is at round ${d.round}; the next round is ${d.round + 1})`, { file, field: 'round' });
+    throw new InputError(`round ${plan.round} is already applied (the working state is at round ${d.round}; the next round is ${d.round + 1})`, {
+      file,
+      field: 'round',
+    });
   }
   if (plan.round !== d.round + 1) {
-    throw new InputError(`plan is for round ${plan.round}, but the working state is at round ${d.round} (expected round ${d.round + 1})`, { file, field: 'round' });
+    throw new InputError(`plan is for round ${plan.round}, but the working state is at round ${d.round} (expected round ${d.round + 1})`, {
+      file,
+      field: 'round',
+    });
   }
   const expected = planRound(state, index, labels.state);
   const want = new Map(expected.batches.map((b) => [b.workerId, b.findingIds]));
@@ -60,13 +66,17 @@ function checkPlan(state: WorkingState, plan: RoundPlan, index: SeedIndex, label
     const ids = want.get(b.workerId);
     if (!ids) throw new InputError(`worker ${b.workerId} has a batch, but the working state plans none for it this round`, { file, field: `batches[${i}]` });
     if (ids.join('\n') !== b.findingIds.join('\n')) {
-      throw new InputError(`batch of worker ${b.workerId} differs from the plan the working state makes (plan-round again)`, { file, field: `batches[${i}].findingIds` });
+      throw new InputError(`batch of worker ${b.workerId} differs from the plan the working state makes (plan-round again)`, {
+        file,
+        field: `batches[${i}].findingIds`,
+      });
     }
   }
   for (const w of want.keys()) {
     if (!seen.has(w)) throw new InputError(`worker ${w} has no batch, but the working state plans one for it this round`, { file, field: 'batches' });
   }
-  if (plan.mode !== state.seed.mode) throw new InputError(`plan mode '${plan.mode}' differs from the groups mode '${state.seed.mode}'`, { file, field: 'mode' });
+  if (plan.mode !== state.seed.mode)
+    throw new InputError(`plan mode '${plan.mode}' differs from the groups mode '${state.seed.mode}'`, { file, field: 'mode' });
 }
 
 /**
@@ -92,7 +102,10 @@ export function checkResults(plan: RoundPlan, results: RoundResults, labels: App
     seen.add(w.workerId);
     if (w.status !== 'completed') {
       if (w.verdicts.length > 0) {
-        throw new InputError(`worker ${w.workerId} ended ${w.status} but has verdicts (a worker that did not complete has none)`, { file, field: `${at}.verdicts` });
+        throw new InputError(`worker ${w.workerId} ended ${w.status} but has verdicts (a worker that did not complete has none)`, {
+          file,
+          field: `${at}.verdicts`,
+        });
       }
       return;
     }
@@ -101,7 +114,10 @@ export function checkResults(plan: RoundPlan, results: RoundResults, labels: App
     w.verdicts.forEach((v, j) => {
       const vat = `${at}.verdicts[${j}]`;
       if (!dispatched.has(v.findingId)) {
-        throw new InputError(`worker ${w.workerId}: finding ${v.findingId}: verdict for a finding not dispatched to this worker`, { file, field: `${vat}.findingId` });
+        throw new InputError(`worker ${w.workerId}: finding ${v.findingId}: verdict for a finding not dispatched to this worker`, {
+          file,
+          field: `${vat}.findingId`,
+        });
       }
       if (voted.has(v.findingId)) throw new InputError(`worker ${w.workerId}: finding ${v.findingId}: two verdicts for one finding`, { file, field: vat });
       voted.add(v.findingId);

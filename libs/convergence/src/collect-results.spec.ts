@@ -100,18 +100,58 @@ describe('collectRoundResults', () => {
   });
 
   const errors: Array<[string, () => unknown, RegExp]> = [
-    ['a dispatched finding with no block', () => collect({ claude: CLAUDE.split('#### ')[0], codex: CODEX }, [done('claude'), done('codex')]), /^worker claude: finding F-004: dispatched finding with no verdict/],
-    ['a block with no verdict', () => collect({ claude: CLAUDE.replace('**Verdict**: REFUTED\n', ''), codex: CODEX }, [done('claude'), done('codex')]), /worker claude: finding F-002: dispatched finding with no verdict/],
-    ['a verdict for a finding not dispatched to the worker', () => collect({ claude: CLAUDE + '\n### F-001\nVerdict: SURVIVES\nBasis: x\n', codex: CODEX }, [done('claude'), done('codex')]), /worker claude: finding F-001: verdict for a finding not dispatched to this worker/],
+    [
+      'a dispatched finding with no block',
+      () => collect({ claude: CLAUDE.split('#### ')[0], codex: CODEX }, [done('claude'), done('codex')]),
+      /^worker claude: finding F-004: dispatched finding with no verdict/,
+    ],
+    [
+      'a block with no verdict',
+      () => collect({ claude: CLAUDE.replace('**Verdict**: REFUTED\n', ''), codex: CODEX }, [done('claude'), done('codex')]),
+      /worker claude: finding F-002: dispatched finding with no verdict/,
+    ],
+    [
+      'a verdict for a finding not dispatched to the worker',
+      () => collect({ claude: CLAUDE + '\n### F-001\nVerdict: SURVIVES\nBasis: x\n', codex: CODEX }, [done('claude'), done('codex')]),
+      /worker claude: finding F-001: verdict for a finding not dispatched to this worker/,
+    ],
     ['a planned worker with no outcome', () => collect({ claude: CLAUDE }, [done('claude')]), /worker codex: planned worker with no recorded outcome/],
-    ['a vote with no explanation', () => collect({ claude: CLAUDE, codex: '### F-001\nVerdict: SURVIVES\n' }, [done('claude'), done('codex')]), /worker codex: finding F-001: vote with no explanation/],
-    ['two verdicts in one block', () => collect({ claude: CLAUDE, codex: CODEX + 'Verdict: SURVIVES\n' }, [done('claude'), done('codex')]), /worker codex: finding F-001: two verdicts for one finding in one response/],
-    ['two blocks for one finding', () => collect({ claude: CLAUDE, codex: CODEX + '\n### F-001\nVerdict: SURVIVES\nBasis: y\n' }, [done('claude'), done('codex')]), /two verdicts for one finding in one response \(lines 2 and 6\)/],
-    ['an unknown verdict word', () => collect({ claude: CLAUDE, codex: '### F-001\nVerdict: MAYBE\nBasis: x\n' }, [done('claude'), done('codex')]), /unknown verdict 'MAYBE' \(adversarial mode accepts REFUTED, SURVIVES, SURVIVES-WITH-CAVEAT, UNVERIFIABLE\)/],
-    ['collaborative words in adversarial mode', () => collect({ claude: CLAUDE, codex: '### F-001\nVerdict: agree\nBasis: x\n' }, [done('claude'), done('codex')]), /unknown verdict 'agree'/],
-    ['a response from a worker that timed out', () => collect({ claude: CLAUDE, codex: CODEX }, [done('claude'), { workerId: 'codex', status: 'timeout', durationMs: 1 }]), /worker codex ended timeout, so it has no response/],
+    [
+      'a vote with no explanation',
+      () => collect({ claude: CLAUDE, codex: '### F-001\nVerdict: SURVIVES\n' }, [done('claude'), done('codex')]),
+      /worker codex: finding F-001: vote with no explanation/,
+    ],
+    [
+      'two verdicts in one block',
+      () => collect({ claude: CLAUDE, codex: CODEX + 'Verdict: SURVIVES\n' }, [done('claude'), done('codex')]),
+      /worker codex: finding F-001: two verdicts for one finding in one response/,
+    ],
+    [
+      'two blocks for one finding',
+      () => collect({ claude: CLAUDE, codex: CODEX + '\n### F-001\nVerdict: SURVIVES\nBasis: y\n' }, [done('claude'), done('codex')]),
+      /two verdicts for one finding in one response \(lines 2 and 6\)/,
+    ],
+    [
+      'an unknown verdict word',
+      () => collect({ claude: CLAUDE, codex: '### F-001\nVerdict: MAYBE\nBasis: x\n' }, [done('claude'), done('codex')]),
+      /unknown verdict 'MAYBE' \(adversarial mode accepts REFUTED, SURVIVES, SURVIVES-WITH-CAVEAT, UNVERIFIABLE\)/,
+    ],
+    [
+      'collaborative words in adversarial mode',
+      () => collect({ claude: CLAUDE, codex: '### F-001\nVerdict: agree\nBasis: x\n' }, [done('claude'), done('codex')]),
+      /unknown verdict 'agree'/,
+    ],
+    [
+      'a response from a worker that timed out',
+      () => collect({ claude: CLAUDE, codex: CODEX }, [done('claude'), { workerId: 'codex', status: 'timeout', durationMs: 1 }]),
+      /worker codex ended timeout, so it has no response/,
+    ],
     ['a completed worker without a response', () => collect({ claude: CLAUDE }, [done('claude'), done('codex')]), /worker codex completed but no --result/],
-    ['an unplanned worker', () => collect({ claude: CLAUDE, codex: CODEX }, [done('claude'), done('codex'), done('grok')]), /--dispatch for worker grok, which is not planned/],
+    [
+      'an unplanned worker',
+      () => collect({ claude: CLAUDE, codex: CODEX }, [done('claude'), done('codex'), done('grok')]),
+      /--dispatch for worker grok, which is not planned/,
+    ],
   ];
   for (const [name, run, message] of errors) {
     it(`refuses ${name}`, () => expect(run).toThrow(message));

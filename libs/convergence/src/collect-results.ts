@@ -63,26 +63,38 @@ export function collectRoundResults(input: {
   const planned = new Map(plan.batches.map((b) => [b.workerId, b]));
   const dispatch = new Map<string, WorkerDispatchOutcome>();
   for (const d of input.dispatches) {
-    if (!planned.has(d.workerId)) throw new InputError(`--dispatch for worker ${d.workerId}, which is not planned in round ${plan.round}`, { file: planFile, field: 'batches' });
+    if (!planned.has(d.workerId))
+      throw new InputError(`--dispatch for worker ${d.workerId}, which is not planned in round ${plan.round}`, { file: planFile, field: 'batches' });
     if (dispatch.has(d.workerId)) throw new InputError(`two --dispatch outcomes for worker ${d.workerId}`);
     dispatch.set(d.workerId, d);
   }
   const response = new Map<string, WorkerResponse>();
   for (const r of input.responses) {
-    if (!planned.has(r.workerId)) throw new InputError(`--result for worker ${r.workerId}, which is not planned in round ${plan.round}`, { file: planFile, field: 'batches' });
+    if (!planned.has(r.workerId))
+      throw new InputError(`--result for worker ${r.workerId}, which is not planned in round ${plan.round}`, { file: planFile, field: 'batches' });
     if (response.has(r.workerId)) throw new InputError(`two --result files for worker ${r.workerId}`);
     response.set(r.workerId, r);
   }
   const workers: WorkerOutcome[] = plan.batches.map((batch) => {
     const d = dispatch.get(batch.workerId);
-    if (!d) throw new InputError(`worker ${batch.workerId}: planned worker with no recorded outcome (pass --dispatch ${batch.workerId}=<status>:<durationMs>)`, { file: planFile, field: 'batches' });
+    if (!d)
+      throw new InputError(`worker ${batch.workerId}: planned worker with no recorded outcome (pass --dispatch ${batch.workerId}=<status>:<durationMs>)`, {
+        file: planFile,
+        field: 'batches',
+      });
     const r = response.get(batch.workerId);
     if (d.status !== 'completed') {
       if (r) throw new InputError(`worker ${batch.workerId} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
       return { workerId: batch.workerId, status: d.status, durationMs: d.durationMs, verdicts: [] };
     }
     if (!r) throw new InputError(`worker ${batch.workerId} completed but no --result ${batch.workerId}=<path> was given`, { file: planFile, field: 'batches' });
-    return { workerId: batch.workerId, status: 'completed', durationMs: d.durationMs, resultPath: r.file, verdicts: readVotes(batch.workerId, batch.findingIds, r, mode) };
+    return {
+      workerId: batch.workerId,
+      status: 'completed',
+      durationMs: d.durationMs,
+      resultPath: r.file,
+      verdicts: readVotes(batch.workerId, batch.findingIds, r, mode),
+    };
   });
   return { schemaVersion: '1.0', kind: 'round-results', round: plan.round, mode, workers };
 }
@@ -98,7 +110,10 @@ function readVotes(workerId: string, dispatched: readonly string[], response: Wo
     if (!wanted.has(block.id)) throw new InputError(`${who}: verdict for a finding not dispatched to this worker`, where);
     const verdictField = block.fields.verdict;
     if (votes.has(block.id)) {
-      throw new InputError(`${who}: two verdicts for one finding in one response (lines ${votes.get(block.id)!.line} and ${verdictField?.line ?? block.headingLine})`, where);
+      throw new InputError(
+        `${who}: two verdicts for one finding in one response (lines ${votes.get(block.id)!.line} and ${verdictField?.line ?? block.headingLine})`,
+        where,
+      );
     }
     if (!verdictField) throw new InputError(`${who}: dispatched finding with no verdict (its block has no **Verdict** line)`, where);
     const at = { file, field: `line ${verdictField.line}` };
@@ -115,7 +130,8 @@ function readVotes(workerId: string, dispatched: readonly string[], response: Wo
     votes.set(block.id, vote);
   }
   const missing = dispatched.find((id) => !votes.has(id));
-  if (missing) throw new InputError(`worker ${workerId}: finding ${missing}: dispatched finding with no verdict (no '### ${missing}' block in the response)`, { file });
+  if (missing)
+    throw new InputError(`worker ${workerId}: finding ${missing}: dispatched finding with no verdict (no '### ${missing}' block in the response)`, { file });
   return dispatched.map((id) => votes.get(id)!);
 }
 

@@ -30,7 +30,8 @@ function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: {
       { file: labels.state ?? 'working state', field: 'derived.queueTerminal' },
     );
   }
-  if (state.criticBatch) throw new InputError('a coverage batch was already applied to this working state', { file: labels.state ?? 'working state', field: 'criticBatch' });
+  if (state.criticBatch)
+    throw new InputError('a coverage batch was already applied to this working state', { file: labels.state ?? 'working state', field: 'criticBatch' });
   const critic = state.seed.roster.find((w) => w.role === 'critic');
   if (!critic) throw new InputError('the roster has no critic, so there are no critic gaps to apply', { file, field: 'criticWorkerId' });
   if (batch.criticWorkerId !== critic.workerId) {
@@ -39,7 +40,8 @@ function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: {
   const active = new Set(activeAnalysers(d.workers));
   const status = new Map<string, string>();
   batch.dispatches.forEach((row, i) => {
-    if (!active.has(row.workerId)) throw new InputError(`worker ${row.workerId} is not an active analyser of the roster`, { file, field: `dispatches[${i}].workerId` });
+    if (!active.has(row.workerId))
+      throw new InputError(`worker ${row.workerId} is not an active analyser of the roster`, { file, field: `dispatches[${i}].workerId` });
     if (status.has(row.workerId)) throw new InputError(`worker ${row.workerId} has two dispatch rows`, { file, field: `dispatches[${i}].workerId` });
     status.set(row.workerId, row.status);
   });
@@ -56,10 +58,12 @@ function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: {
       if (s !== 'completed') throw new InputError(`gap ${gap.id}: worker ${v.workerId} ended ${s} but voted`, { file, field: at });
       if (voted.has(v.workerId)) throw new InputError(`gap ${gap.id}: worker ${v.workerId} voted twice`, { file, field: at });
       voted.add(v.workerId);
-      if (v.explanation.trim() === '') throw new InputError(`gap ${gap.id}: worker ${v.workerId}: vote with no explanation`, { file, field: `${at}.explanation` });
+      if (v.explanation.trim() === '')
+        throw new InputError(`gap ${gap.id}: worker ${v.workerId}: vote with no explanation`, { file, field: `${at}.explanation` });
     });
     for (const [w, s] of status) {
-      if (s === 'completed' && !voted.has(w)) throw new InputError(`gap ${gap.id}: analyser ${w} completed but has no vote on it`, { file, field: `gaps[${i}].votes` });
+      if (s === 'completed' && !voted.has(w))
+        throw new InputError(`gap ${gap.id}: analyser ${w} completed but has no vote on it`, { file, field: `gaps[${i}].votes` });
     }
   });
 }

@@ -2,13 +2,7 @@ import { InputError } from '@okstra/cli-kit';
 
 /** Every document kind okstra-convergence reads or writes. */
 export type DocumentKind =
-  | 'convergence-groups'
-  | 'round-plan'
-  | 'round-results'
-  | 'critic-results'
-  | 'coverage-batch'
-  | 'convergence-working-state'
-  | 'convergence-final-state';
+  'convergence-groups' | 'round-plan' | 'round-results' | 'critic-results' | 'coverage-batch' | 'convergence-working-state' | 'convergence-final-state';
 
 /**
  * The kind of a parsed JSON document: its `kind` member, or — for the two
@@ -34,13 +28,7 @@ export function documentKind(doc: unknown): string | undefined {
  * `hints` adds a second sentence for a given wrong kind.
  * @throws InputError (exit 2) naming `file` and both kinds.
  */
-export function assertDocumentKind(
-  doc: unknown,
-  expected: DocumentKind,
-  file: string,
-  flag: string,
-  hints: Partial<Record<string, string>> = {},
-): void {
+export function assertDocumentKind(doc: unknown, expected: DocumentKind, file: string, flag: string, hints: Partial<Record<string, string>> = {}): void {
   const got = documentKind(doc);
   if (got === undefined || got === expected) return;
   throw new InputError(`got a ${got} document, but ${flag} needs a ${expected} document`, { file, field: 'kind', hint: hints[got] });

@@ -81,7 +81,13 @@ export function exampleRoundResults(): RoundResults {
       durationMs: 412_000 + i * 61_000,
       verdicts: b.findingIds.map((id) => {
         const v = ROUND1_VOTES[id];
-        return { findingId: id, verdict: v.verdict, explanation: v.explanation, sourceVerdict: v.word, ...(v.verdict === 'disagree' ? { disagreeBasis: v.explanation } : {}) };
+        return {
+          findingId: id,
+          verdict: v.verdict,
+          explanation: v.explanation,
+          sourceVerdict: v.word,
+          ...(v.verdict === 'disagree' ? { disagreeBasis: v.explanation } : {}),
+        };
       }),
     })),
   };
@@ -107,7 +113,7 @@ export function exampleCriticResults(): CriticResults {
         title: 'Timeout job runs twice after a deploy',
         claim: 'Two schedulers can run the timeout job for a minute after a rolling deploy.',
         evidence: ['deploy/scheduler.yaml:8'],
-        rationale: 'Scheduling was outside both analysers\' scope.',
+        rationale: "Scheduling was outside both analysers' scope.",
       },
     ],
   };
@@ -126,7 +132,12 @@ export function exampleCoverageBatch(): CoverageBatch {
       { workerId: 'codex', verdict: 'agree', explanation: 'Confirmed: the capture total is never read when creating a refund.' },
     ],
     'C-002': [
-      { workerId: 'claude', verdict: 'disagree', explanation: 'The job takes an advisory lock (scheduler.ts:14).', disagreeBasis: 'The job takes an advisory lock (scheduler.ts:14).' },
+      {
+        workerId: 'claude',
+        verdict: 'disagree',
+        explanation: 'The job takes an advisory lock (scheduler.ts:14).',
+        disagreeBasis: 'The job takes an advisory lock (scheduler.ts:14).',
+      },
       { workerId: 'codex', verdict: 'supplement', explanation: 'Possible, but only when the lock table is unavailable.' },
     ],
   };

@@ -49,9 +49,7 @@ function results(plan: RoundPlan, outcomes: Record<string, Outcome> = {}): Round
         status,
         durationMs: 1000,
         verdicts:
-          status === 'completed'
-            ? b.findingIds.map((id) => ({ findingId: id, verdict: o.votes?.[id] ?? 'agree', explanation: `${b.workerId} on ${id}` }))
-            : [],
+          status === 'completed' ? b.findingIds.map((id) => ({ findingId: id, verdict: o.votes?.[id] ?? 'agree', explanation: `${b.workerId} on ${id}` })) : [],
       };
     }),
   };
@@ -70,7 +68,12 @@ const status = (s: WorkingState, id: string) => {
 
 describe('seed', () => {
   it('corroborates a finding raised by every analyser, and only that one', () => {
-    const s = createWorkingState(groups(2, [['F-001', ['a1', 'a2']], ['F-002', ['a1']]]));
+    const s = createWorkingState(
+      groups(2, [
+        ['F-001', ['a1', 'a2']],
+        ['F-002', ['a1']],
+      ]),
+    );
     expect(status(s, 'F-001')).toBe('agreed/corroborated@0');
     expect(status(s, 'F-002')).toBe('pending/null@null');
     expect(s.derived.queueTerminal).toBe(false);
@@ -92,7 +95,12 @@ describe('seed', () => {
 });
 
 describe('plan-round', () => {
-  const g = groups(3, [['F-001', ['a1']], ['F-002', ['a2', 'a3']], ['F-003', ['a1', 'a2', 'a3']], ['F-004', ['a3']]]);
+  const g = groups(3, [
+    ['F-001', ['a1']],
+    ['F-002', ['a2', 'a3']],
+    ['F-003', ['a1', 'a2', 'a3']],
+    ['F-004', ['a3']],
+  ]);
 
   it('never sends a finding to its own author, a critic, or a corroborated finding anywhere', () => {
     const plan = planRound(createWorkingState(g));
@@ -137,15 +145,20 @@ describe('reduction', () => {
   });
 
   it('decides after one round when every reviewer voted the same way', () => {
-    const s = step(createWorkingState(groups(3, [['F-001', ['a1']], ['F-002', ['a1']], ['F-003', ['a1']]])), {
-      a2: { votes: { 'F-001': 'agree', 'F-002': 'disagree', 'F-003': 'unverifiable' } },
-      a3: { votes: { 'F-001': 'supplement', 'F-002': 'disagree', 'F-003': 'unverifiable' } },
-    });
-    expect([status(s, 'F-001'), status(s, 'F-002'), status(s, 'F-003')]).toEqual([
-      'agreed/consensus@1',
-      'refuted/consensus@1',
-      'unverifiable/consensus@1',
-    ]);
+    const s = step(
+      createWorkingState(
+        groups(3, [
+          ['F-001', ['a1']],
+          ['F-002', ['a1']],
+          ['F-003', ['a1']],
+        ]),
+      ),
+      {
+        a2: { votes: { 'F-001': 'agree', 'F-002': 'disagree', 'F-003': 'unverifiable' } },
+        a3: { votes: { 'F-001': 'supplement', 'F-002': 'disagree', 'F-003': 'unverifiable' } },
+      },
+    );
+    expect([status(s, 'F-001'), status(s, 'F-002'), status(s, 'F-003')]).toEqual(['agreed/consensus@1', 'refuted/consensus@1', 'unverifiable/consensus@1']);
     expect(s.derived.queueTerminal).toBe(true);
   });
 
@@ -176,7 +189,16 @@ describe('reduction', () => {
   });
 
   it('decides on the votes it has at the round limit', () => {
-    let s = createWorkingState(groups(3, [['F-001', ['a1']], ['F-002', ['a1']]], { roundLimit: 1 }));
+    let s = createWorkingState(
+      groups(
+        3,
+        [
+          ['F-001', ['a1']],
+          ['F-002', ['a1']],
+        ],
+        { roundLimit: 1 },
+      ),
+    );
     s = step(s, { a2: { votes: { 'F-001': 'disagree', 'F-002': 'agree' } }, a3: { status: 'timeout' } });
     expect(status(s, 'F-001')).toBe('refuted/round-limit@1');
     expect(status(s, 'F-002')).toBe('agreed/round-limit@1');
@@ -186,7 +208,12 @@ describe('reduction', () => {
   });
 
   it('ends a finding whose only reviewer dropped out as unverifiable (no-eligible-reviewer), never stuck', () => {
-    let s = createWorkingState(groups(2, [['F-001', ['a1']], ['F-002', ['a2']]]));
+    let s = createWorkingState(
+      groups(2, [
+        ['F-001', ['a1']],
+        ['F-002', ['a2']],
+      ]),
+    );
     s = step(s, { a2: { status: 'timeout' } });
     expect(status(s, 'F-002')).toBe('agreed/consensus@1');
     s = step(s, { a2: { status: 'not-run' } });
@@ -199,7 +226,7 @@ describe('reduction', () => {
     const findings: Array<[string, string[]]> = Array.from({ length: 12 }, (_, i) => [`F-${String(i + 1).padStart(3, '0')}`, [`a${(i % 4) + 1}`]]);
     for (let seed = 1; seed <= 25; seed++) {
       let rnd = seed;
-      const next = () => ((rnd = (rnd * 1103515245 + 12345) % 2147483648) / 2147483648);
+      const next = () => (rnd = (rnd * 1103515245 + 12345) % 2147483648) / 2147483648;
       let s = createWorkingState(groups(4, findings, { roundLimit: 1 + (seed % 3) }));
       for (let r = 0; r < 10 && !s.derived.queueTerminal; r++) {
         const plan = planRound(s);
@@ -219,13 +246,23 @@ describe('reduction', () => {
 });
 
 describe('apply-round refusals leave the state as it was', () => {
-  const base = createWorkingState(groups(2, [['F-001', ['a1']], ['F-002', ['a2']]]));
+  const base = createWorkingState(
+    groups(2, [
+      ['F-001', ['a1']],
+      ['F-002', ['a2']],
+    ]),
+  );
   const plan = planRound(base);
   const good = results(plan);
   const cases: Array<[string, RoundPlan, RoundResults, RegExp]> = [
     ['wrong round in results', plan, { ...good, round: 2 }, /results are for round 2/],
     ['missing worker', plan, { ...good, workers: good.workers.slice(1) }, /worker a1: planned worker with no recorded outcome/],
-    ['missing finding', plan, { ...good, workers: [{ ...good.workers[0], verdicts: [] }, good.workers[1]] }, /finding F-002: dispatched finding with no verdict/],
+    [
+      'missing finding',
+      plan,
+      { ...good, workers: [{ ...good.workers[0], verdicts: [] }, good.workers[1]] },
+      /finding F-002: dispatched finding with no verdict/,
+    ],
     [
       'vote for a finding not dispatched',
       plan,
@@ -263,7 +300,15 @@ describe('apply-round refusals leave the state as it was', () => {
 });
 
 describe('replay', () => {
-  const applied = step(createWorkingState(groups(3, [['F-001', ['a1']], ['F-002', ['a2']]])), { a3: { votes: { 'F-001': 'disagree' } } });
+  const applied = step(
+    createWorkingState(
+      groups(3, [
+        ['F-001', ['a1']],
+        ['F-002', ['a2']],
+      ]),
+    ),
+    { a3: { votes: { 'F-001': 'disagree' } } },
+  );
 
   it('accepts an untouched state', () => {
     expect(validateWorkingState(JSON.parse(JSON.stringify(applied)))).toEqual({ ok: true, errors: [] });

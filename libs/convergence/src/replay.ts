@@ -89,8 +89,10 @@ export function compareDerived(stored: DerivedState, replayed: DerivedState): st
     errors.push(`derived.workers[${i < 0 ? stored.workers.length : i}]: worker standing diverges from the replay`);
   }
   if (stored.round !== replayed.round) errors.push(`derived.round: stored ${stored.round}, replay gives ${replayed.round}`);
-  if (stored.queueTerminal !== replayed.queueTerminal) errors.push(`derived.queueTerminal: stored ${stored.queueTerminal}, replay gives ${replayed.queueTerminal}`);
-  if (stableStringify(stored.criticGaps) !== stableStringify(replayed.criticGaps)) errors.push('derived.criticGaps: critic gap decisions diverge from the replay');
+  if (stored.queueTerminal !== replayed.queueTerminal)
+    errors.push(`derived.queueTerminal: stored ${stored.queueTerminal}, replay gives ${replayed.queueTerminal}`);
+  if (stableStringify(stored.criticGaps) !== stableStringify(replayed.criticGaps))
+    errors.push('derived.criticGaps: critic gap decisions diverge from the replay');
   const known = new Set(['round', 'queueTerminal', 'workers', 'findings', 'criticGaps']);
   for (const key of Object.keys(stored)) if (!known.has(key)) errors.push(`derived.${key}: not part of the derived state`);
   return errors;

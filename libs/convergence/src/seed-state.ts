@@ -23,7 +23,10 @@ export function indexSeed(groups: ConvergenceGroups, critic?: { workerId: string
 
 /** Analysers still in the roster (not dropped), sorted by worker id. */
 export function activeAnalysers(workers: readonly WorkerStanding[]): string[] {
-  return workers.filter((w) => w.role === 'analyser' && w.droppedInRound === null).map((w) => w.workerId).sort();
+  return workers
+    .filter((w) => w.role === 'analyser' && w.droppedInRound === null)
+    .map((w) => w.workerId)
+    .sort();
 }
 
 /** Eligible reviewers of a finding: active analysers that are not its authors (never its own author). */

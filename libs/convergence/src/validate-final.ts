@@ -50,7 +50,8 @@ export function validateFinalState(state: unknown): ValidationReport {
       errors.push(`${at}.decidedInRound: finding ${f.id} decided in round ${f.decidedInRound}, the state has ${s.rounds} round(s)`);
     }
     if (f.reason === 'corroborated' && f.decidedInRound !== 0) errors.push(`${at}.decidedInRound: corroborated finding ${f.id} must be decided in round 0`);
-    if ((f.source === 'critic') !== (f.reason === 'critic-accepted')) errors.push(`${at}.source: finding ${f.id} is ${f.source}-sourced with reason ${f.reason}`);
+    if ((f.source === 'critic') !== (f.reason === 'critic-accepted'))
+      errors.push(`${at}.source: finding ${f.id} is ${f.source}-sourced with reason ${f.reason}`);
     for (const a of f.authors) if (!roster.has(a)) errors.push(`${at}.authors: author ${a} of ${f.id} is not in the roster`);
     f.votes.forEach((v, j) => {
       if (f.authors.includes(v.workerId)) errors.push(`${at}.votes[${j}]: finding ${f.id} has a vote from its own author ${v.workerId}`);
@@ -70,4 +71,3 @@ export function validateFinalState(state: unknown): ValidationReport {
   }
   return { ok: errors.length === 0, errors };
 }
-

@@ -5,7 +5,10 @@ import { sidecar } from './test-support/fixtures.js';
 describe('parseHeartbeatLine (ARCHITECTURE.md §7 shape)', () => {
   it('reads timestamp, phase and verb phrase', () => {
     expect(parseHeartbeatLine('- PROGRESS: 2026-11-29T08:00:00Z round-1 checking src/queue.ts')).toEqual({
-      at: new Date('2026-11-29T08:00:00.000Z'), phase: 'round-1', verb: 'checking src/queue.ts', line: 0,
+      at: new Date('2026-11-29T08:00:00.000Z'),
+      phase: 'round-1',
+      verb: 'checking src/queue.ts',
+      line: 0,
     });
   });
 
@@ -39,7 +42,10 @@ describe('parseHeartbeatLine (ARCHITECTURE.md §7 shape)', () => {
 
 describe('parseHeartbeats', () => {
   it('finds exactly the column-0 heartbeats of a realistic sidecar, with 1-based line numbers', () => {
-    const text = sidecar(['- PROGRESS: 2026-11-29T08:01:00Z round-1 reading the packet', '- PROGRESS: 2026-11-29T08:05:30.250+00:00 round-1 tracing src/queue.ts']);
+    const text = sidecar([
+      '- PROGRESS: 2026-11-29T08:01:00Z round-1 reading the packet',
+      '- PROGRESS: 2026-11-29T08:05:30.250+00:00 round-1 tracing src/queue.ts',
+    ]);
     const found = parseHeartbeats(text);
     expect(found.map((h) => [h.at.toISOString(), h.phase, h.verb])).toEqual([
       ['2026-11-29T08:01:00.000Z', 'round-1', 'reading the packet'],
@@ -50,7 +56,12 @@ describe('parseHeartbeats', () => {
   });
 
   it('accepts CRLF files and a leading BOM', () => {
-    const text = '\uFEFF' + sidecar(['- PROGRESS: 2026-11-29T08:01:00Z round-1 a'], { crlf: true }).replace(/^# Audit.*\r\n/, '- PROGRESS: 2026-11-29T08:00:00Z round-0 start\r\n');
-    expect(parseHeartbeats(text).map((h) => [h.line, h.verb])).toEqual([[1, 'start'], [17, 'a']]);
+    const text =
+      '\uFEFF' +
+      sidecar(['- PROGRESS: 2026-11-29T08:01:00Z round-1 a'], { crlf: true }).replace(/^# Audit.*\r\n/, '- PROGRESS: 2026-11-29T08:00:00Z round-0 start\r\n');
+    expect(parseHeartbeats(text).map((h) => [h.line, h.verb])).toEqual([
+      [1, 'start'],
+      [17, 'a'],
+    ]);
   });
 });

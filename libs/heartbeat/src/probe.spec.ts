@@ -4,7 +4,9 @@ import { cadenceBreaches } from './rule.js';
 import { fakeClock, makeProject, row, sidecar, type TestProject } from './test-support/fixtures.js';
 
 let p: TestProject;
-beforeEach(() => { p = makeProject(); });
+beforeEach(() => {
+  p = makeProject();
+});
 afterEach(() => p.cleanup());
 
 const hb = (time: string) => `- PROGRESS: ${time} round-1 checking src/queue.ts`;
@@ -17,10 +19,17 @@ describe('probeWorkers — audit-heartbeat', () => {
     p.writeTeamState([row('claude')]);
     p.write(sidecarOf('claude'), sidecar([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:06:10.5+00:00')]));
     const clock = fakeClock('2026-11-29T08:10:00Z');
-    expect(await probeWorkers(sel('claude'), clock)).toEqual([{
-      teamStatePath: p.teamStatePath, workerId: 'claude', mode: 'audit-heartbeat', verdict: 'live', healthy: true, reason: null,
-      evidence: { newestHeartbeatAt: '2026-11-29T08:06:10.500Z', ageSeconds: 229, artifact: sidecarOf('claude') },
-    }]);
+    expect(await probeWorkers(sel('claude'), clock)).toEqual([
+      {
+        teamStatePath: p.teamStatePath,
+        workerId: 'claude',
+        mode: 'audit-heartbeat',
+        verdict: 'live',
+        healthy: true,
+        reason: null,
+        evidence: { newestHeartbeatAt: '2026-11-29T08:06:10.500Z', ageSeconds: 229, artifact: sidecarOf('claude') },
+      },
+    ]);
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -50,7 +59,12 @@ describe('probeWorkers — audit-heartbeat', () => {
     const clock = fakeClock('2026-11-29T08:20:00Z', () => p.write(sidecarOf('gemini'), sidecar([hb('2026-11-29T08:22:00Z')])));
     const results = await probeWorkers(sel(...ids), clock);
     expect(clock.sleeps).toEqual([180_000]);
-    expect(results.map((r) => [r.workerId, r.verdict])).toEqual([['claude', 'stalled'], ['codex', 'stalled'], ['gemini', 'live'], ['qwen', 'stalled']]);
+    expect(results.map((r) => [r.workerId, r.verdict])).toEqual([
+      ['claude', 'stalled'],
+      ['codex', 'stalled'],
+      ['gemini', 'live'],
+      ['qwen', 'stalled'],
+    ]);
   });
 
   it('with --stall-confirm 0 reports the breach at once, without waiting', async () => {
@@ -72,13 +86,16 @@ describe('probeWorkers — audit-heartbeat', () => {
 
   it('anchors the launch grace at startedAt: no sidecar yet is live inside it, stalled past it', async () => {
     p.writeTeamState([row('claude')]);
-    expect((await probeWorkers(sel('claude'), fakeClock('2026-11-29T08:02:00Z')))[0]).toMatchObject({ verdict: 'live', evidence: { newestHeartbeatAt: null, ageSeconds: null } });
+    expect((await probeWorkers(sel('claude'), fakeClock('2026-11-29T08:02:00Z')))[0]).toMatchObject({
+      verdict: 'live',
+      evidence: { newestHeartbeatAt: null, ageSeconds: null },
+    });
     const [r] = await probeWorkers(sel('claude'), { ...fakeClock('2026-11-29T08:02:01Z'), stallConfirmS: 0 });
     expect(r.verdict).toBe('stalled');
     expect(r.reason).toBe('no heartbeat for this dispatch 121 s after startedAt 2026-11-29T08:00:00.000Z (launch grace 120 s)');
   });
 
-  it('treats an earlier dispatch\'s heartbeats as no signal (reused sidecar), judged from this startedAt', async () => {
+  it("treats an earlier dispatch's heartbeats as no signal (reused sidecar), judged from this startedAt", async () => {
     p.writeTeamState([row('claude', { startedAt: '2026-11-29T08:00:00Z', attempt: 2 })]);
     p.write(sidecarOf('claude'), sidecar([], { earlier: [hb('2026-11-29T07:40:00Z'), hb('2026-11-29T07:45:00Z')] }));
     expect((await probeWorkers(sel('claude'), fakeClock('2026-11-29T08:01:00Z')))[0].verdict).toBe('live');
@@ -127,7 +144,9 @@ describe('probeWorkers — wrapper-status', () => {
     const [r] = await probeWorkers(sel('codex'), clock);
     expect(clock.sleeps).toEqual([]);
     expect(r).toMatchObject({ verdict: 'did-not-launch', healthy: false, evidence: { artifact: `${promptOf('codex')}.log`, newestHeartbeatAt: null } });
-    expect(r.reason).toBe(`neither ${promptOf('codex')}.log nor ${promptOf('codex')}.status.json appeared 125 s after startedAt 2026-11-29T08:00:00.000Z (launch grace 120 s)`);
+    expect(r.reason).toBe(
+      `neither ${promptOf('codex')}.log nor ${promptOf('codex')}.status.json appeared 125 s after startedAt 2026-11-29T08:00:00.000Z (launch grace 120 s)`,
+    );
   });
 
   it('ignores wrapper artifacts left by an earlier dispatch', async () => {
@@ -139,7 +158,7 @@ describe('probeWorkers — wrapper-status', () => {
 });
 
 describe('probeWorkers — terminal rows and several files', () => {
-  it('reports a terminal row\'s status as its healthy verdict without reading artifacts', async () => {
+  it("reports a terminal row's status as its healthy verdict without reading artifacts", async () => {
     p.writeTeamState([
       row('claude', { status: 'completed', endedAt: '2026-11-29T08:20:00Z' }),
       row('codex', { status: 'error', reason: 'did-not-launch', livenessMode: 'wrapper-status' }),

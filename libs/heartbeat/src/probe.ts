@@ -81,12 +81,15 @@ export async function probeWorkers(selectors: Array<WorkerSelector>, opts: Probe
   if (suspects.length > 0 && budget.stallConfirmS > 0) {
     await sleep(budget.stallConfirmS * 1000);
     const second = now();
-    await Promise.all(suspects.map(async (s) => {
-      const again = await readNewestHeartbeat(s.target.abs, { notBefore: s.target.startedAt, now: second });
-      s.result = again && (!s.newest || again.at > s.newest.at)
-        ? heartbeatResult(s.target, 'live', again, second, null)
-        : heartbeatResult(s.target, 'stalled', again ?? s.newest, second, stallReason(s.target, s.newest ?? again, second, budget));
-    }));
+    await Promise.all(
+      suspects.map(async (s) => {
+        const again = await readNewestHeartbeat(s.target.abs, { notBefore: s.target.startedAt, now: second });
+        s.result =
+          again && (!s.newest || again.at > s.newest.at)
+            ? heartbeatResult(s.target, 'live', again, second, null)
+            : heartbeatResult(s.target, 'stalled', again ?? s.newest, second, stallReason(s.target, s.newest ?? again, second, budget));
+      }),
+    );
   } else {
     for (const s of suspects) s.result = heartbeatResult(s.target, 'stalled', s.newest, first, stallReason(s.target, s.newest, first, budget));
   }
@@ -95,7 +98,12 @@ export async function probeWorkers(selectors: Array<WorkerSelector>, opts: Probe
 
 type HeartbeatTarget = Extract<ProbeTarget, { kind: 'audit-heartbeat' }>;
 type WrapperTarget = Extract<ProbeTarget, { kind: 'wrapper-status' }>;
-interface Suspect { suspect: true; target: HeartbeatTarget; newest: Heartbeat | null; result?: ProbeResult }
+interface Suspect {
+  suspect: true;
+  target: HeartbeatTarget;
+  newest: Heartbeat | null;
+  result?: ProbeResult;
+}
 type Pass = { result: ProbeResult } | Suspect;
 
 async function firstPass(target: ProbeTarget, now: Date, budget: Budget): Promise<Pass> {
@@ -113,7 +121,12 @@ async function firstPass(target: ProbeTarget, now: Date, budget: Budget): Promis
 function heartbeatResult(target: HeartbeatTarget, verdict: 'live' | 'stalled', newest: Heartbeat | null, now: Date, reason: string | null): ProbeResult {
   const { teamStatePath, workerId } = target.selector;
   return {
-    teamStatePath, workerId, mode: 'audit-heartbeat', verdict, healthy: verdict === 'live', reason,
+    teamStatePath,
+    workerId,
+    mode: 'audit-heartbeat',
+    verdict,
+    healthy: verdict === 'live',
+    reason,
     evidence: {
       newestHeartbeatAt: newest ? newest.at.toISOString() : null,
       ageSeconds: newest ? ageSeconds(newest.at, now) : null,
@@ -135,7 +148,10 @@ async function probeWrapper(target: WrapperTarget, now: Date, budget: Budget): P
   const candidates = [wrapperStatusPath, wrapperLogPath].map((f) => ({ recorded: f(target.recorded), abs: f(target.abs) }));
   let found: string | null = null;
   for (const c of candidates) {
-    if ((await modifiedAt(c.abs)) >= anchor) { found = c.recorded; break; }
+    if ((await modifiedAt(c.abs)) >= anchor) {
+      found = c.recorded;
+      break;
+    }
   }
   const base = { teamStatePath, workerId, mode: 'wrapper-status' as const };
   const evidence = { newestHeartbeatAt: null, ageSeconds: null, artifact: found ?? candidates[1].recorded };
@@ -161,7 +177,11 @@ function ageSeconds(at: Date, now: Date): number {
 }
 
 function checkBudget(budget: Budget): void {
-  const names: Array<[keyof Budget, string]> = [['maxIdleS', 'maxIdleS'], ['launchGraceS', 'launchGraceS'], ['stallConfirmS', 'stallConfirmS']];
+  const names: Array<[keyof Budget, string]> = [
+    ['maxIdleS', 'maxIdleS'],
+    ['launchGraceS', 'launchGraceS'],
+    ['stallConfirmS', 'stallConfirmS'],
+  ];
   for (const [key, name] of names) {
     const v = budget[key];
     if (!Number.isFinite(v) || v < 0 || v > MAX_BUDGET_S) throw new InputError(`${name} must be a number of seconds in [0, ${MAX_BUDGET_S}], got ${v}`);

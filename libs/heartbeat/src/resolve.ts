@@ -56,7 +56,10 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
   const file = selector.teamStatePath;
   const index = state.workers.findIndex((w) => w.workerId === selector.workerId);
   if (index < 0) {
-    throw new InputError(`no worker '${selector.workerId}' (workers: ${state.workers.map((w) => w.workerId).join(', ') || 'none'})`, { file, field: 'workers' });
+    throw new InputError(`no worker '${selector.workerId}' (workers: ${state.workers.map((w) => w.workerId).join(', ') || 'none'})`, {
+      file,
+      field: 'workers',
+    });
   }
   const row = state.workers[index];
   const at = (field: string) => `workers[${index}].${field}`;

@@ -45,8 +45,8 @@ describe('cadenceBreaches', () => {
 
   it('ignores heartbeats of an earlier dispatch, quoted ones and those after the window', () => {
     const earlier = [hb('2026-11-29T07:40:00Z'), hb('2026-11-29T07:50:00Z')];
-    const text = sidecar([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:40:00Z')], { earlier })
-      + '> - PROGRESS: 2026-11-29T08:20:00Z round-1 quoted, not a heartbeat\n';
+    const text =
+      sidecar([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:40:00Z')], { earlier }) + '> - PROGRESS: 2026-11-29T08:20:00Z round-1 quoted, not a heartbeat\n';
     expect(cadenceBreaches(text, window)).toEqual([{ from: '2026-11-29T08:01:00.000Z', to: '2026-11-29T08:30:00.000Z', gapSeconds: 1740 }]);
   });
 
@@ -57,7 +57,8 @@ describe('cadenceBreaches', () => {
 
   it('a worker with no heartbeat at all breaches from its start', () => {
     expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:04:00Z') })).toEqual([]);
-    expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:06:00Z') }))
-      .toEqual([{ from: '2026-11-29T08:00:00.000Z', to: '2026-11-29T08:06:00.000Z', gapSeconds: 360 }]);
+    expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:06:00Z') })).toEqual([
+      { from: '2026-11-29T08:00:00.000Z', to: '2026-11-29T08:06:00.000Z', gapSeconds: 360 },
+    ]);
   });
 });

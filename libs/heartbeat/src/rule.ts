@@ -63,11 +63,7 @@ export interface CadenceBreach {
  * @param budget defaults to {@link DEFAULT_BUDGET}.
  * @returns breaches in time order; empty when the cadence held.
  */
-export function cadenceBreaches(
-  sidecarText: string,
-  window: { startedAt: Date; endedAt: Date },
-  budget: Budget = DEFAULT_BUDGET,
-): Array<CadenceBreach> {
+export function cadenceBreaches(sidecarText: string, window: { startedAt: Date; endedAt: Date }, budget: Budget = DEFAULT_BUDGET): Array<CadenceBreach> {
   const skewMs = CLOCK_SKEW_ALLOWANCE_S * 1000;
   const start = window.startedAt.getTime();
   const end = window.endedAt.getTime();

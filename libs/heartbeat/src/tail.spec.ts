@@ -6,14 +6,17 @@ import { makeProject, sidecar, type TestProject } from './test-support/fixtures.
 const now = new Date('2026-11-29T08:20:00Z');
 const startedAt = new Date('2026-11-29T08:00:00Z');
 let p: TestProject;
-beforeEach(() => { p = makeProject(); });
+beforeEach(() => {
+  p = makeProject();
+});
 afterEach(() => p.cleanup());
 
 describe('readNewestHeartbeat', () => {
   it('returns the last column-0 heartbeat, ignoring quoted, indented and mid-line ones after it', async () => {
-    const text = sidecar(['- PROGRESS: 2026-11-29T08:01:00Z round-1 reading', '- PROGRESS: 2026-11-29T08:06:00.5+01:00 round-1 tracing'])
-      + '```\n- PROGRESS: 2026-11-29T08:19:00Z round-9 this one is inside a fence but still a heartbeat\n```\n'
-      + '  - PROGRESS: 2026-11-29T08:19:30Z round-9 indented, not one\nSee PROGRESS: 2026-11-29T08:19:40Z x y\n';
+    const text =
+      sidecar(['- PROGRESS: 2026-11-29T08:01:00Z round-1 reading', '- PROGRESS: 2026-11-29T08:06:00.5+01:00 round-1 tracing']) +
+      '```\n- PROGRESS: 2026-11-29T08:19:00Z round-9 this one is inside a fence but still a heartbeat\n```\n' +
+      '  - PROGRESS: 2026-11-29T08:19:30Z round-9 indented, not one\nSee PROGRESS: 2026-11-29T08:19:40Z x y\n';
     const f = p.write('a.audit.md', text);
     const hb = await readNewestHeartbeat(f, { notBefore: startedAt, now });
     expect(hb).toEqual({ at: new Date('2026-11-29T08:19:00Z'), phase: 'round-9', verb: 'this one is inside a fence but still a heartbeat', line: 0 });

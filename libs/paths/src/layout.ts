@@ -234,4 +234,3 @@ function positive(what: string, n: number): number {
   if (!Number.isInteger(n) || n < 1) throw new InputError(`invalid ${what} '${n}'`);
   return n;
 }
-

@@ -3,16 +3,7 @@ import { parseSeq } from './seq.js';
 
 /** What a run artifact's file name says about itself. */
 export interface ParsedArtifactName {
-  kind:
-    | 'run-manifest'
-    | 'team-state'
-    | 'prompt'
-    | 'wrapper-log'
-    | 'wrapper-status'
-    | 'worker-result'
-    | 'audit-sidecar'
-    | 'final-report'
-    | 'final-report-data';
+  kind: 'run-manifest' | 'team-state' | 'prompt' | 'wrapper-log' | 'wrapper-status' | 'worker-result' | 'audit-sidecar' | 'final-report' | 'final-report-data';
   taskType: string;
   seq: number;
   workerId?: string;

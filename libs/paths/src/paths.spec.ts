@@ -1,9 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import {
-  auditSidecarPath, carryPath, finalReportDataPath, formatSeq, formatTaskKey, parseArtifactName, parseRunDir, parseSeq,
-  parseTaskKey, projectRootOf, promptPath, resolveInsideRoot, reverifyJobsPath, runDir, runManifestPath, taskRoot,
-  teamStatePath, userConfigPath, userErrorIssuePlanPath, userProvidersDir, workerResultPath, wrapperLogPath, wrapperStatusPath,
+  auditSidecarPath,
+  carryPath,
+  finalReportDataPath,
+  formatSeq,
+  formatTaskKey,
+  parseArtifactName,
+  parseRunDir,
+  parseSeq,
+  parseTaskKey,
+  projectRootOf,
+  promptPath,
+  resolveInsideRoot,
+  reverifyJobsPath,
+  runDir,
+  runManifestPath,
+  taskRoot,
+  teamStatePath,
+  userConfigPath,
+  userErrorIssuePlanPath,
+  userProvidersDir,
+  workerResultPath,
+  wrapperLogPath,
+  wrapperStatusPath,
 } from './index.js';
 
 const root = '/p';
@@ -59,10 +79,16 @@ describe('layout (ARCHITECTURE.md §4)', () => {
 describe('parsing names', () => {
   it('parses artifact names given the task type', () => {
     expect(parseArtifactName('report-writer-implementation-planning-001.audit.md', 'implementation-planning')).toEqual({
-      kind: 'audit-sidecar', taskType: 'implementation-planning', seq: 1, workerId: 'report-writer',
+      kind: 'audit-sidecar',
+      taskType: 'implementation-planning',
+      seq: 1,
+      workerId: 'report-writer',
     });
     expect(parseArtifactName('codex-prompt-error-analysis-012.status.json', 'error-analysis')).toEqual({
-      kind: 'wrapper-status', taskType: 'error-analysis', seq: 12, workerId: 'codex',
+      kind: 'wrapper-status',
+      taskType: 'error-analysis',
+      seq: 12,
+      workerId: 'codex',
     });
     expect(parseArtifactName('run-manifest-implementation-003.json', 'implementation')).toEqual({ kind: 'run-manifest', taskType: 'implementation', seq: 3 });
     expect(parseArtifactName('final-report-error-analysis-001.data.json', 'error-analysis')?.kind).toBe('final-report-data');

@@ -5,25 +5,48 @@ import { examplePlan } from './test-support/fixtures.js';
 
 const agree = (w: string): PlanVerdict => ({ workerId: w, verdict: 'AGREE', breakageKind: null, fixability: null, basis: null });
 const supplement = (w: string): PlanVerdict => ({ workerId: w, verdict: 'SUPPLEMENT', breakageKind: null, fixability: null, basis: 'more' });
-const disagree = (w: string, fixability: PlanVerdict['fixability']): PlanVerdict => ({ workerId: w, verdict: 'DISAGREE', breakageKind: 'b', fixability, basis: 'x' });
+const disagree = (w: string, fixability: PlanVerdict['fixability']): PlanVerdict => ({
+  workerId: w,
+  verdict: 'DISAGREE',
+  breakageKind: 'b',
+  fixability,
+  basis: 'x',
+});
 
 describe('aggregatePlanVerification', () => {
   it('passed: only AGREE and SUPPLEMENT', () => {
-    expect(aggregatePlanVerification([{ id: 'P-Opt-1', verdicts: [agree('a'), supplement('b')] }, { id: 'P-Opt-2', verdicts: [agree('a')] }])).toBe('passed');
+    expect(
+      aggregatePlanVerification([
+        { id: 'P-Opt-1', verdicts: [agree('a'), supplement('b')] },
+        { id: 'P-Opt-2', verdicts: [agree('a')] },
+      ]),
+    ).toBe('passed');
   });
 
   it('passed-with-dissent: every DISAGREE is in-place', () => {
-    expect(aggregatePlanVerification([{ id: 'P-Opt-1', verdicts: [agree('a'), disagree('b', 'in-place')] }, { id: 'P-Opt-2', verdicts: [agree('a')] }])).toBe('passed-with-dissent');
+    expect(
+      aggregatePlanVerification([
+        { id: 'P-Opt-1', verdicts: [agree('a'), disagree('b', 'in-place')] },
+        { id: 'P-Opt-2', verdicts: [agree('a')] },
+      ]),
+    ).toBe('passed-with-dissent');
   });
 
   it('blocked-by-disagreement: one replan or needs-clarification DISAGREE, even beside AGREEs', () => {
     expect(aggregatePlanVerification([{ id: 'P-Opt-1', verdicts: [agree('a'), disagree('b', 'replan')] }])).toBe('blocked-by-disagreement');
-    expect(aggregatePlanVerification([{ id: 'P-Opt-1', verdicts: [disagree('a', 'in-place'), disagree('b', 'needs-clarification')] }])).toBe('blocked-by-disagreement');
+    expect(aggregatePlanVerification([{ id: 'P-Opt-1', verdicts: [disagree('a', 'in-place'), disagree('b', 'needs-clarification')] }])).toBe(
+      'blocked-by-disagreement',
+    );
   });
 
   it('aborted-non-result: no items, or an item with no verdicts — before any blocking rule', () => {
     expect(aggregatePlanVerification([])).toBe('aborted-non-result');
-    expect(aggregatePlanVerification([{ id: 'P-Opt-1', verdicts: [] }, { id: 'P-Opt-2', verdicts: [agree('a')] }])).toBe('aborted-non-result');
+    expect(
+      aggregatePlanVerification([
+        { id: 'P-Opt-1', verdicts: [] },
+        { id: 'P-Opt-2', verdicts: [agree('a')] },
+      ]),
+    ).toBe('aborted-non-result');
     expect(aggregatePlanVerification([{ id: 'P-Opt-1' }, { id: 'P-Opt-2', verdicts: [disagree('a', 'replan')] }])).toBe('aborted-non-result');
   });
 

@@ -4,10 +4,12 @@ import { applyVerdicts } from './apply.js';
 import { exampleRaw } from './test-support/fixtures.js';
 
 type Rows = Array<{ id: string; verdicts: unknown[] }>;
-const rowsOf = (data: Record<string, unknown>) => ((data.implementationPlanning as Record<string, unknown>).planBodyVerification as { planItems: Rows; result: string; contributors: string[] });
+const rowsOf = (data: Record<string, unknown>) =>
+  (data.implementationPlanning as Record<string, unknown>).planBodyVerification as { planItems: Rows; result: string; contributors: string[] };
 
 const envelope = (items: PlanVerdictsEnvelope['items'], contributors = ['codex']): PlanVerdictsEnvelope => ({ schemaVersion: '1.0', contributors, items });
-const v = (verdict: 'AGREE' | 'DISAGREE', extra: Record<string, unknown> = {}) => ({ workerId: 'codex', verdict, breakageKind: null, fixability: null, basis: null, ...extra }) as never;
+const v = (verdict: 'AGREE' | 'DISAGREE', extra: Record<string, unknown> = {}) =>
+  ({ workerId: 'codex', verdict, breakageKind: null, fixability: null, basis: null, ...extra }) as never;
 
 describe('applyVerdicts', () => {
   it('overwrites every row: the previous round never survives, absent items end with none', () => {
@@ -26,7 +28,10 @@ describe('applyVerdicts', () => {
   it('sets the aggregate of the new verdicts', () => {
     const raw = exampleRaw();
     const ids = rowsOf(raw).planItems.map((r) => r.id);
-    const items = ids.map((id) => ({ id, verdicts: [id === 'P-Step-2-2' ? v('DISAGREE', { breakageKind: 'c', fixability: 'replan', basis: 'needs stage 3 first' }) : v('AGREE')] }));
+    const items = ids.map((id) => ({
+      id,
+      verdicts: [id === 'P-Step-2-2' ? v('DISAGREE', { breakageKind: 'c', fixability: 'replan', basis: 'needs stage 3 first' }) : v('AGREE')],
+    }));
     expect(applyVerdicts(raw, envelope(items)).result).toBe('blocked-by-disagreement');
   });
 
@@ -47,8 +52,21 @@ describe('applyVerdicts', () => {
   });
 
   it('refuses an incoming item with no row, naming every such id', () => {
-    expect(() => applyVerdicts(exampleRaw(), envelope([{ id: 'P-Step-9-1', verdicts: [] }, { id: 'P-Opt-7', verdicts: [] }]), 'data.json')).toThrow(
-      expect.objectContaining({ file: 'data.json', field: 'implementationPlanning.planBodyVerification.planItems', message: 'the report carries no row for incoming items P-Step-9-1, P-Opt-7' }),
+    expect(() =>
+      applyVerdicts(
+        exampleRaw(),
+        envelope([
+          { id: 'P-Step-9-1', verdicts: [] },
+          { id: 'P-Opt-7', verdicts: [] },
+        ]),
+        'data.json',
+      ),
+    ).toThrow(
+      expect.objectContaining({
+        file: 'data.json',
+        field: 'implementationPlanning.planBodyVerification.planItems',
+        message: 'the report carries no row for incoming items P-Step-9-1, P-Opt-7',
+      }),
     );
   });
 

@@ -27,7 +27,11 @@ describe('collectVerdicts on the committed example responses', () => {
   ]);
 
   it('runs on real LLM-style files: codex is CRLF, claude has a fenced fake heading', () => {
-    expect(readFileSync(EXAMPLE_CODEX, 'utf8').split('\n').every((line, i, all) => i === all.length - 1 || line.endsWith('\r'))).toBe(true);
+    expect(
+      readFileSync(EXAMPLE_CODEX, 'utf8')
+        .split('\n')
+        .every((line, i, all) => i === all.length - 1 || line.endsWith('\r')),
+    ).toBe(true);
     expect(readFileSync(EXAMPLE_CLAUDE, 'utf8')).toContain('```markdown\n### P-Step-3-2\n**Verdict**: DISAGREE (c)');
   });
 
@@ -40,8 +44,12 @@ describe('collectVerdicts on the committed example responses', () => {
   it('reads the mixed spellings: DISAGREE(b) + "in place" in CRLF, DISAGREE [d] with a Fixability field, lowercase agree', () => {
     const get = (id: string, w: string) => envelope.items.find((i) => i.id === id)!.verdicts.find((v) => v.workerId === w)!;
     expect(get('P-Step-3-2', 'codex')).toEqual({
-      workerId: 'codex', verdict: 'DISAGREE', breakageKind: 'b', fixability: 'in-place',
-      basis: 'The files cell lists src/payments/…/outbox-registry.ts, which does not resolve. The registry is\nsrc/payments/outbox/registry.ts:1. Fix the path in the row.',
+      workerId: 'codex',
+      verdict: 'DISAGREE',
+      breakageKind: 'b',
+      fixability: 'in-place',
+      basis:
+        'The files cell lists src/payments/…/outbox-registry.ts, which does not resolve. The registry is\nsrc/payments/outbox/registry.ts:1. Fix the path in the row.',
     });
     expect(get('P-Val-3-2', 'claude')).toMatchObject({ verdict: 'DISAGREE', breakageKind: 'd', fixability: 'in-place' });
     expect(get('P-Opt-1', 'codex')).toMatchObject({ verdict: 'AGREE', breakageKind: null, fixability: null });
@@ -56,8 +64,14 @@ describe('collectVerdicts on the committed example responses', () => {
 
 describe('verdict grammar', () => {
   it.each([
-    ['DISAGREE (b)', 'b'], ['DISAGREE(b)', 'b'], ['DISAGREE [b]', 'b'], ['disagree (B) — path', 'b'], ['Disagree[e]', 'e'],
-    ['DISAGREE (kind c)', 'c'], ['DISAGREE (b — the path is abbreviated)', 'b'], ['DISAGREE [d: missing case]', 'd'],
+    ['DISAGREE (b)', 'b'],
+    ['DISAGREE(b)', 'b'],
+    ['DISAGREE [b]', 'b'],
+    ['disagree (B) — path', 'b'],
+    ['Disagree[e]', 'e'],
+    ['DISAGREE (kind c)', 'c'],
+    ['DISAGREE (b — the path is abbreviated)', 'b'],
+    ['DISAGREE [d: missing case]', 'd'],
   ])('%s → DISAGREE kind %s', (text, kind) => {
     expect(parseVerdictValue(text)).toMatchObject({ verdict: 'DISAGREE', kind });
   });
@@ -78,7 +92,9 @@ describe('verdict grammar', () => {
   });
 
   it('takes the kind from a Breakage kind field and the fixability from inside the parentheses', () => {
-    const env = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE\n**Breakage kind**: (c) out of order\n**Fixability**: replan\n\n' + OK_TAIL)]);
+    const env = collectVerdicts(QUEUE, [
+      response('### P-Opt-1\n**Verdict**: DISAGREE\n**Breakage kind**: (c) out of order\n**Fixability**: replan\n\n' + OK_TAIL),
+    ]);
     expect(env.items[0].verdicts[0]).toMatchObject({ breakageKind: 'c', fixability: 'replan' });
     const env2 = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE (a, needs-clarification)\n\n' + OK_TAIL)]);
     expect(env2.items[0].verdicts[0]).toMatchObject({ breakageKind: 'a', fixability: 'needs-clarification' });
@@ -100,40 +116,57 @@ describe('verdict grammar', () => {
 describe('hard errors name worker, item and line', () => {
   it('an assigned item left unanswered (no block)', () => {
     const p = problemOf('Preamble.\n\n### P-Opt-1\n**Verdict**: AGREE\n\n### P-Step-1-1\n**Verdict**: AGREE\n');
-    expect(p).toEqual([{ workerId: 'codex', itemId: 'P-Val-1-1', file: 'codex.md', line: 7, message: expect.stringMatching(/^assigned item left unanswered/) }]);
+    expect(p).toEqual([
+      { workerId: 'codex', itemId: 'P-Val-1-1', file: 'codex.md', line: 7, message: expect.stringMatching(/^assigned item left unanswered/) },
+    ]);
   });
 
   it('a block with no Verdict value', () => {
-    expect(problemOf('### P-Opt-1\n**Basis**: looked at it\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 1, message: expect.stringMatching(/no \*\*Verdict\*\* value/) }]);
+    expect(problemOf('### P-Opt-1\n**Basis**: looked at it\n\n' + OK_TAIL)).toMatchObject([
+      { itemId: 'P-Opt-1', line: 1, message: expect.stringMatching(/no \*\*Verdict\*\* value/) },
+    ]);
   });
 
   it('a verdict for an item outside the queue', () => {
-    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Step-9-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Step-9-1', line: 4, message: 'verdict for an item outside the persisted queue' }]);
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Step-9-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([
+      { itemId: 'P-Step-9-1', line: 4, message: 'verdict for an item outside the persisted queue' },
+    ]);
   });
 
   it('a DISAGREE with no breakage kind', () => {
-    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE\n**Fixability**: in-place\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 2, message: expect.stringMatching(/no breakage kind/) }]);
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE\n**Fixability**: in-place\n\n' + OK_TAIL)).toMatchObject([
+      { itemId: 'P-Opt-1', line: 2, message: expect.stringMatching(/no breakage kind/) },
+    ]);
   });
 
   it('a DISAGREE without fixability', () => {
-    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (b)\n**Basis**: path\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 2, message: expect.stringMatching(/without a fixability value/) }]);
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (b)\n**Basis**: path\n\n' + OK_TAIL)).toMatchObject([
+      { itemId: 'P-Opt-1', line: 2, message: expect.stringMatching(/without a fixability value/) },
+    ]);
   });
 
   it('a kind outside a–e, an unknown fixability, an unknown verdict word, two kinds that disagree', () => {
     expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (f)\n**Fixability**: in-place\n\n' + OK_TAIL)[0].message).toBe("breakage kind 'f' is not one of a-e");
-    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Fixability**: easy\n\n' + OK_TAIL)[0]).toMatchObject({ line: 3, message: expect.stringMatching(/unknown fixability 'easy'/) });
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Fixability**: easy\n\n' + OK_TAIL)[0]).toMatchObject({
+      line: 3,
+      message: expect.stringMatching(/unknown fixability 'easy'/),
+    });
     expect(problemOf('### P-Opt-1\n**Verdict**: REFUTED\n\n' + OK_TAIL)[0].message).toMatch(/unknown verdict 'REFUTED'/);
     expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Breakage kind**: b\n**Fixability**: replan\n\n' + OK_TAIL)[0].message).toMatch(/disagree/);
     expect(problemOf('### P-Opt-1\n**Verdict**: AGREE (b)\n\n' + OK_TAIL)[0].message).toBe("AGREE takes no breakage kind (got 'b')");
   });
 
   it('an item answered twice, and two Verdict lines in one block', () => {
-    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', line: 4, message: 'item answered twice (first at line 1)' }]);
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([
+      { itemId: 'P-Opt-1', line: 4, message: 'item answered twice (first at line 1)' },
+    ]);
     expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n**Verdict**: DISAGREE (a)\n\n' + OK_TAIL)[0].message).toMatch(/more than one \*\*Verdict\*\*/);
   });
 
   it('blocks inside code fences and block quotes are not read, so the item is unanswered', () => {
-    expect(problemOf('```md\n### P-Opt-1\n**Verdict**: AGREE\n```\n\n> ### P-Opt-1\n> **Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([{ itemId: 'P-Opt-1', message: expect.stringMatching(/unanswered/) }]);
+    expect(problemOf('```md\n### P-Opt-1\n**Verdict**: AGREE\n```\n\n> ### P-Opt-1\n> **Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([
+      { itemId: 'P-Opt-1', message: expect.stringMatching(/unanswered/) },
+    ]);
   });
 
   it('collectVerdicts throws one InputError: file, line, worker, item, and the count of the rest', () => {
@@ -144,7 +177,9 @@ describe('hard errors name worker, item and line', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(InputError);
-    expect((caught as InputError).toLine()).toBe('codex.md: line 2: worker codex: item P-Opt-1: DISAGREE without a fixability value (in-place, replan or needs-clarification) (and 2 more problems)');
+    expect((caught as InputError).toLine()).toBe(
+      'codex.md: line 2: worker codex: item P-Opt-1: DISAGREE without a fixability value (in-place, replan or needs-clarification) (and 2 more problems)',
+    );
   });
 
   it('refuses the same worker twice; no responses at all gives an envelope with no contributors', () => {
@@ -153,7 +188,8 @@ describe('hard errors name worker, item and line', () => {
   });
 
   it('matches ids case-insensitively and tolerates CRLF, trailing text in headings and list-style fields', () => {
-    const md = '# Plan check\r\n\r\n### p-opt-1 — option\r\n- **Verdict:** Agree\r\n\r\n#### P-Step-1-1: RED step\r\nVerdict: disagree [e]\r\nFixability: replan\r\nBasis: the command cannot fail\r\n\r\n### `P-Val-1-1`\r\n**Verdict**: SUPPLEMENT\r\n';
+    const md =
+      '# Plan check\r\n\r\n### p-opt-1 — option\r\n- **Verdict:** Agree\r\n\r\n#### P-Step-1-1: RED step\r\nVerdict: disagree [e]\r\nFixability: replan\r\nBasis: the command cannot fail\r\n\r\n### `P-Val-1-1`\r\n**Verdict**: SUPPLEMENT\r\n';
     const env = collectVerdicts(QUEUE, [response(md)]);
     expect(env.items.map((i) => i.verdicts[0].verdict)).toEqual(['AGREE', 'DISAGREE', 'SUPPLEMENT']);
     expect(env.items[1].verdicts[0]).toMatchObject({ breakageKind: 'e', fixability: 'replan', basis: 'the command cannot fail' });

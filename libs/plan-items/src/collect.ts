@@ -49,7 +49,10 @@ export function collectVerdicts(queue: readonly string[], responses: readonly Wo
 }
 
 /** {@link collectVerdicts} without throwing on response problems: the envelope of what parsed, and every problem in order. */
-export function collectVerdictsWithProblems(queue: readonly string[], responses: readonly WorkerResponse[]): { envelope: PlanVerdictsEnvelope; problems: CollectProblem[] } {
+export function collectVerdictsWithProblems(
+  queue: readonly string[],
+  responses: readonly WorkerResponse[],
+): { envelope: PlanVerdictsEnvelope; problems: CollectProblem[] } {
   const seenWorkers = new Set<string>();
   for (const r of responses) {
     if (seenWorkers.has(r.workerId)) throw new InputError(`worker '${r.workerId}' is given more than one --result`, { field: '--result' });
@@ -64,7 +67,14 @@ export function collectVerdictsWithProblems(queue: readonly string[], responses:
     for (const id of queue) {
       const verdict = found.get(id);
       if (verdict) byItem.get(id)!.push(verdict);
-      else if (!found.has(id)) problems.push({ workerId: response.workerId, itemId: id, file: response.file, line: lastLine, message: `assigned item left unanswered: no "### ${id}" block with a Verdict before the end of the response` });
+      else if (!found.has(id))
+        problems.push({
+          workerId: response.workerId,
+          itemId: id,
+          file: response.file,
+          line: lastLine,
+          message: `assigned item left unanswered: no "### ${id}" block with a Verdict before the end of the response`,
+        });
     }
   }
   const envelope: PlanVerdictsEnvelope = {

@@ -8,11 +8,31 @@ describe('extractPlanItems', () => {
   it('extracts the complete example queue in the documented order', () => {
     const ids = extractPlanItems(examplePlan()).map((i) => i.id);
     expect(ids).toEqual([
-      'P-Opt-1', 'P-Opt-2',
-      'P-Step-1-1', 'P-Step-1-2', 'P-Step-1-3', 'P-Dep-1-1', 'P-Val-1-1', 'P-Rb-1-1',
-      'P-Step-2-1', 'P-Step-2-2', 'P-Step-2-3', 'P-Step-2-4', 'P-Dep-2-1', 'P-Val-2-1', 'P-Rb-2-1',
-      'P-Step-3-1', 'P-Step-3-2', 'P-Step-3-3', 'P-Dep-3-1', 'P-Val-3-1', 'P-Val-3-2', 'P-Rb-3-1',
-      'P-Step-4-1', 'P-Step-4-2', 'P-Val-4-1',
+      'P-Opt-1',
+      'P-Opt-2',
+      'P-Step-1-1',
+      'P-Step-1-2',
+      'P-Step-1-3',
+      'P-Dep-1-1',
+      'P-Val-1-1',
+      'P-Rb-1-1',
+      'P-Step-2-1',
+      'P-Step-2-2',
+      'P-Step-2-3',
+      'P-Step-2-4',
+      'P-Dep-2-1',
+      'P-Val-2-1',
+      'P-Rb-2-1',
+      'P-Step-3-1',
+      'P-Step-3-2',
+      'P-Step-3-3',
+      'P-Dep-3-1',
+      'P-Val-3-1',
+      'P-Val-3-2',
+      'P-Rb-3-1',
+      'P-Step-4-1',
+      'P-Step-4-2',
+      'P-Val-4-1',
     ]);
   });
 
@@ -46,7 +66,9 @@ describe('extractPlanItems', () => {
 describe('compareQueues', () => {
   it('finds missing, extra, changed and reordered items', () => {
     const fresh = extractPlanItems(examplePlan());
-    const persisted = fresh.filter((i) => i.id !== 'P-Val-1-1').map((i) => (i.id === 'P-Step-1-2' ? { ...i, content: { ...i.content, command: 'npm test' } } : i));
+    const persisted = fresh
+      .filter((i) => i.id !== 'P-Val-1-1')
+      .map((i) => (i.id === 'P-Step-1-2' ? { ...i, content: { ...i.content, command: 'npm test' } } : i));
     persisted.push({ ...fresh[0], id: 'P-Opt-9' });
     [persisted[2], persisted[3]] = [persisted[3], persisted[2]];
     const diff = compareQueues(persisted, fresh);

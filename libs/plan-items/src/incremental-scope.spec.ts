@@ -31,9 +31,14 @@ describe('link resolution on the example report', () => {
   });
 
   it('a documented-deviation row alone links its id', () => {
-    const plan = parsePlan(rawPlan({ 1: [], 2: [1], 3: [] }, {
-      requirementCoverage: [{ requirementId: 'R-1', stages: [3], status: 'covered', approvalDisposition: 'documented-deviation (blocked C-011)' }],
-    }));
+    const plan = parsePlan(
+      rawPlan(
+        { 1: [], 2: [1], 3: [] },
+        {
+          requirementCoverage: [{ requirementId: 'R-1', stages: [3], status: 'covered', approvalDisposition: 'documented-deviation (blocked C-011)' }],
+        },
+      ),
+    );
     expect(resolveAnsweredIds(plan, ['C-011']).stagesById.get('C-011')).toEqual([3]);
   });
 });
@@ -43,12 +48,22 @@ describe('decideScope', () => {
   const base = { plan, answeredIds: [] as string[], impacted: [] as number[] };
 
   it('incremental when the SHA is unchanged and the closure covers at most half', () => {
-    expect(decideScope({ ...base, answeredIds: ['C-004'], baseSha: SHA })).toEqual({ mode: 'incremental', reverifyStages: [2, 3], reason: 'downstream closure covers 2 of 4 stages (at most half)', unlinkedIds: [] });
+    expect(decideScope({ ...base, answeredIds: ['C-004'], baseSha: SHA })).toEqual({
+      mode: 'incremental',
+      reverifyStages: [2, 3],
+      reason: 'downstream closure covers 2 of 4 stages (at most half)',
+      unlinkedIds: [],
+    });
     expect(decideScope({ ...base, answeredIds: ['C-007'], baseSha: SHA.toUpperCase() }).reverifyStages).toEqual([3]);
   });
 
   it('full when the closure covers more than half (stage 1 reaches everything)', () => {
-    expect(decideScope({ ...base, impacted: [1], baseSha: SHA })).toEqual({ mode: 'full', reverifyStages: [1, 2, 3, 4], reason: 'downstream closure covers 4 of 4 stages (more than half)', unlinkedIds: [] });
+    expect(decideScope({ ...base, impacted: [1], baseSha: SHA })).toEqual({
+      mode: 'full',
+      reverifyStages: [1, 2, 3, 4],
+      reason: 'downstream closure covers 4 of 4 stages (more than half)',
+      unlinkedIds: [],
+    });
   });
 
   it('full when the base SHA changed', () => {
@@ -74,8 +89,16 @@ describe('decideScope', () => {
 describe('previewScope', () => {
   const plan = examplePlan();
   it('reports the link half without a SHA', () => {
-    expect(previewScope({ plan, answeredIds: ['C-004', 'C-007'], impacted: [] })).toEqual({ wouldForceFull: false, unlinkedIds: [], reason: 'downstream closure covers 2 of 4 stages (at most half): stages 2, 3 if the base SHA is unchanged' });
-    expect(previewScope({ plan, answeredIds: ['C-002'], impacted: [] })).toEqual({ wouldForceFull: true, unlinkedIds: ['C-002'], reason: 'answered ids trace to no stage in the prior report: C-002' });
+    expect(previewScope({ plan, answeredIds: ['C-004', 'C-007'], impacted: [] })).toEqual({
+      wouldForceFull: false,
+      unlinkedIds: [],
+      reason: 'downstream closure covers 2 of 4 stages (at most half): stages 2, 3 if the base SHA is unchanged',
+    });
+    expect(previewScope({ plan, answeredIds: ['C-002'], impacted: [] })).toEqual({
+      wouldForceFull: true,
+      unlinkedIds: ['C-002'],
+      reason: 'answered ids trace to no stage in the prior report: C-002',
+    });
     expect(previewScope({ plan, answeredIds: [], impacted: [] }).reason).toBe('no impacted stages resolved');
   });
 });

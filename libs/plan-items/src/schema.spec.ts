@@ -23,11 +23,17 @@ describe('ImplementationPlanning schema', () => {
   });
 
   it('refuses a RED: step whose outcome is PASS', () => {
-    expect(firstIssue(withStep(2, { outcome: 'PASS' }, 0))).toEqual({ path: 'implementationPlanning.stages.0.steps.0.outcome', message: 'a RED: step must have outcome FAIL, got PASS' });
+    expect(firstIssue(withStep(2, { outcome: 'PASS' }, 0))).toEqual({
+      path: 'implementationPlanning.stages.0.steps.0.outcome',
+      message: 'a RED: step must have outcome FAIL, got PASS',
+    });
   });
 
   it('refuses a GREEN: step whose outcome is FAIL', () => {
-    expect(firstIssue(withStep(2, { outcome: 'FAIL' }, 1))).toEqual({ path: 'implementationPlanning.stages.0.steps.1.outcome', message: 'a GREEN: step must have outcome PASS, got FAIL' });
+    expect(firstIssue(withStep(2, { outcome: 'FAIL' }, 1))).toEqual({
+      path: 'implementationPlanning.stages.0.steps.1.outcome',
+      message: 'a GREEN: step must have outcome PASS, got FAIL',
+    });
   });
 
   it('refuses an outcome that is not one word PASS/FAIL', () => {
@@ -59,10 +65,18 @@ describe('ImplementationPlanning schema', () => {
   });
 
   it('refuses a DISAGREE verdict row without kind or fixability, and a malformed clarification id', () => {
-    const plan = rawPlan({ 1: [] }, {
-      planBodyVerification: { result: null, planItems: [{ id: 'P-Opt-1', verdicts: [{ workerId: 'codex', verdict: 'DISAGREE', breakageKind: 'b', fixability: null, basis: null }] }] },
-    });
+    const plan = rawPlan(
+      { 1: [] },
+      {
+        planBodyVerification: {
+          result: null,
+          planItems: [{ id: 'P-Opt-1', verdicts: [{ workerId: 'codex', verdict: 'DISAGREE', breakageKind: 'b', fixability: null, basis: null }] }],
+        },
+      },
+    );
     expect(firstIssue(plan)?.message).toBe('a DISAGREE needs a breakage kind and a fixability value');
-    expect(firstIssue(rawPlan({ 1: [] }, { options: [{ title: 'x', clarificationId: 'clarify-4' }] }))?.path).toBe('implementationPlanning.options.0.clarificationId');
+    expect(firstIssue(rawPlan({ 1: [] }, { options: [{ title: 'x', clarificationId: 'clarify-4' }] }))?.path).toBe(
+      'implementationPlanning.options.0.clarificationId',
+    );
   });
 });

@@ -6,14 +6,21 @@ import { assertProviderRole, buildLaunch, capabilityOfRole, getProvider, loadPro
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-const tmp = () => { const d = mkdtempSync(join(tmpdir(), 'okstra-prov-')); dirs.push(d); return d; };
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'okstra-prov-'));
+  dirs.push(d);
+  return d;
+};
 const values = { model: 'opus', promptPath: '/p/x.md', resultPath: '/p/r.md', projectRoot: '/p' };
 
 describe('provider registry', () => {
   it('bundles claude, codex, antigravity, grok, kimi; claude stream-json carries --verbose', async () => {
     const reg = await loadProviderRegistry(undefined);
     expect([...reg.keys()].sort()).toEqual(['antigravity', 'claude', 'codex', 'grok', 'kimi']);
-    expect(buildLaunch(getProvider(reg, 'claude'), values)).toEqual({ file: 'claude', args: ['-p', '--model', 'opus', '--output-format=stream-json', '--verbose'] });
+    expect(buildLaunch(getProvider(reg, 'claude'), values)).toEqual({
+      file: 'claude',
+      args: ['-p', '--model', 'opus', '--output-format=stream-json', '--verbose'],
+    });
   });
 
   it('roles per the 0.164.0 table: grok/kimi read-only analyser and critic', async () => {
@@ -34,7 +41,10 @@ describe('provider registry', () => {
     const home = tmp();
     const dir = join(userProvidersDir(home), 'stub');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id: 'stub', executable: './run.sh', argv: ['--model={model}', '{promptPath}'], capabilities: ['analysis'] }));
+    writeFileSync(
+      join(dir, 'provider.json'),
+      JSON.stringify({ schemaVersion: '1.0', id: 'stub', executable: './run.sh', argv: ['--model={model}', '{promptPath}'], capabilities: ['analysis'] }),
+    );
     const reg = await loadProviderRegistry(home);
     const stub = getProvider(reg, 'stub');
     expect(stub.source).toBe('user');

@@ -32,7 +32,10 @@ export async function loadProviderRegistry(home: string | undefined): Promise<Ma
   const root = userProvidersDir(home);
   let entries: string[];
   try {
-    entries = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    entries = (await readdir(root, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return registry;
   }
@@ -80,7 +83,11 @@ export function buildLaunch(provider: RegisteredProvider, values: LaunchValues):
   const file = dir && manifest.executable.includes('/') && !isAbsolute(manifest.executable) ? resolve(dir, manifest.executable) : manifest.executable;
   const args = manifest.argv.map((word, i) =>
     word.replace(/\{([A-Za-z]+)\}/g, (_, key: string) => {
-      if (!(key in values)) throw new InputError(`unknown placeholder {${key}}`, { field: `argv[${i}]`, file: dir ? join(dir, 'provider.json') : `bundled provider ${manifest.id}` });
+      if (!(key in values))
+        throw new InputError(`unknown placeholder {${key}}`, {
+          field: `argv[${i}]`,
+          file: dir ? join(dir, 'provider.json') : `bundled provider ${manifest.id}`,
+        });
       return values[key as keyof LaunchValues];
     }),
   );

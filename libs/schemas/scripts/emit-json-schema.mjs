@@ -9,7 +9,9 @@ const dist = new URL('../dist/', import.meta.url).pathname;
 const outDir = join(dist, 'json-schema');
 mkdirSync(outDir, { recursive: true });
 const seen = new Map();
-for (const file of readdirSync(dist).filter((f) => f.endsWith('.js')).sort()) {
+for (const file of readdirSync(dist)
+  .filter((f) => f.endsWith('.js'))
+  .sort()) {
   const mod = await import(pathToFileURL(join(dist, file)).href);
   for (const value of Object.values(mod)) {
     if (!value || value.kind !== 'okstra-artifact' || seen.has(value.name)) continue;
@@ -23,7 +25,10 @@ for (const file of readdirSync(dist).filter((f) => f.endsWith('.js')).sort()) {
       ...json,
     };
     delete doc.$schema; // re-add first for readability
-    writeFileSync(join(outDir, `${value.name}.schema.json`), JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...doc }, null, 2) + '\n');
+    writeFileSync(
+      join(outDir, `${value.name}.schema.json`),
+      JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...doc }, null, 2) + '\n',
+    );
   }
 }
 console.log(`emitted ${seen.size} JSON Schemas into ${outDir}`);

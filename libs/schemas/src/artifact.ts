@@ -19,12 +19,7 @@ export interface Artifact<S extends z.ZodType = z.ZodType> {
 }
 
 /** Declare an artifact; every module's exported artifacts are found by the JSON Schema emitter. */
-export function defineArtifact<S extends z.ZodType>(
-  name: string,
-  versions: readonly string[],
-  description: string,
-  schema: S,
-): Artifact<S> {
+export function defineArtifact<S extends z.ZodType>(name: string, versions: readonly string[], description: string, schema: S): Artifact<S> {
   return { kind: 'okstra-artifact', name, versions, description, schema };
 }
 

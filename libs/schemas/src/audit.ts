@@ -54,9 +54,4 @@ export const WorkerAuditCheckReport = z.looseObject({
 });
 export type WorkerAuditCheckReport = z.infer<typeof WorkerAuditCheckReport>;
 
-export const workerAuditCheckArtifact = defineArtifact(
-  'worker-audit-check-report',
-  ['1.0'],
-  'okstra worker-audit-check output',
-  WorkerAuditCheckReport,
-);
+export const workerAuditCheckArtifact = defineArtifact('worker-audit-check-report', ['1.0'], 'okstra worker-audit-check output', WorkerAuditCheckReport);

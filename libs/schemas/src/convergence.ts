@@ -97,7 +97,8 @@ export const ConvergenceGroups = z
       roles.set(w.workerId, w.role);
     });
     if (![...roles.values()].includes('analyser')) ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has no analyser' });
-    if (groups.roster.filter((w) => w.role === 'critic').length > 1) ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has more than one critic' });
+    if (groups.roster.filter((w) => w.role === 'critic').length > 1)
+      ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has more than one critic' });
     const ids = new Set<string>();
     groups.findings.forEach((f, i) => {
       if (ids.has(f.id)) ctx.addIssue({ code: 'custom', path: ['findings', i, 'id'], message: `duplicate finding id '${f.id}'` });
@@ -244,7 +245,12 @@ export const CoverageBatch = z.looseObject({
   gaps: z.array(CoverageGap),
 });
 export type CoverageBatch = z.infer<typeof CoverageBatch>;
-export const coverageBatchArtifact = defineArtifact('convergence-coverage-batch', ['1.0'], 'okstra-convergence apply-critic-gaps input (coverage batch)', CoverageBatch);
+export const coverageBatchArtifact = defineArtifact(
+  'convergence-coverage-batch',
+  ['1.0'],
+  'okstra-convergence apply-critic-gaps input (coverage batch)',
+  CoverageBatch,
+);
 
 /** A vote of the current re-verification pass, kept in the derived state. */
 export const PassVote = z.looseObject({ workerId: WorkerId, verdict: Verdict, round: z.number().int().min(1) });
@@ -379,9 +385,7 @@ export const FinalState = z.looseObject({
   roster: z.array(WorkerStanding),
   findings: z.array(FinalFinding),
   criticApplied: z.boolean(),
-  criticGaps: z.array(
-    z.looseObject({ id: FindingId, title: z.string(), decision: GapDecision, votes: z.array(GapVote) }),
-  ),
+  criticGaps: z.array(z.looseObject({ id: FindingId, title: z.string(), decision: GapDecision, votes: z.array(GapVote) })),
   counts: FinalCounts,
 });
 export type FinalState = z.infer<typeof FinalState>;

@@ -44,7 +44,10 @@ export type IssueGate = z.infer<typeof IssueGate>;
  */
 export const RepoSlug = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.\.?$)(?!.*\.\.)[A-Za-z0-9._][A-Za-z0-9._-]{0,99}$/, 'expected <owner>/<name> of GitHub repository name characters');
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.\.?$)(?!.*\.\.)[A-Za-z0-9._][A-Za-z0-9._-]{0,99}$/,
+    'expected <owner>/<name> of GitHub repository name characters',
+  );
 
 /** A candidate's action: open a new issue, comment on the matched open one, or send nothing. */
 export const IssueDecision = z.enum(['create', 'comment', 'skip']);

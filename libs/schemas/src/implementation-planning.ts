@@ -90,14 +90,23 @@ export const StageSection = z
   })
   .superRefine((stage, ctx) => {
     stage.steps.forEach((row, i) => {
-      if (row.step !== i + 1) ctx.addIssue({ code: 'custom', path: ['steps', i, 'step'], message: `expected step ${i + 1} (steps are numbered 1..n in order), got ${row.step}` });
+      if (row.step !== i + 1)
+        ctx.addIssue({ code: 'custom', path: ['steps', i, 'step'], message: `expected step ${i + 1} (steps are numbered 1..n in order), got ${row.step}` });
     });
     if (stage.tddExemption) return;
     if (stage.steps.length === 0 || !RED.test(stage.steps[0].action)) {
-      ctx.addIssue({ code: 'custom', path: ['steps', 0, 'action'], message: 'the first step must start with "RED:" (or the stage must declare a tddExemption)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps', 0, 'action'],
+        message: 'the first step must start with "RED:" (or the stage must declare a tddExemption)',
+      });
     }
     if (!stage.steps.slice(1).some((row) => GREEN.test(row.action))) {
-      ctx.addIssue({ code: 'custom', path: ['steps'], message: 'a step after the RED: step must start with "GREEN:" (or the stage must declare a tddExemption)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['steps'],
+        message: 'a step after the RED: step must start with "GREEN:" (or the stage must declare a tddExemption)',
+      });
     }
   });
 export type StageSection = z.infer<typeof StageSection>;
@@ -150,7 +159,11 @@ export const PlanVerdict = z
   })
   .superRefine((v, ctx) => {
     if (v.verdict === 'DISAGREE' && (v.breakageKind === null || v.fixability === null)) {
-      ctx.addIssue({ code: 'custom', path: [v.breakageKind === null ? 'breakageKind' : 'fixability'], message: 'a DISAGREE needs a breakage kind and a fixability value' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.breakageKind === null ? 'breakageKind' : 'fixability'],
+        message: 'a DISAGREE needs a breakage kind and a fixability value',
+      });
     }
     if (v.verdict !== 'DISAGREE' && (v.breakageKind !== null || v.fixability !== null)) {
       ctx.addIssue({ code: 'custom', path: ['breakageKind'], message: `${v.verdict} carries no breakage kind or fixability` });
@@ -217,13 +230,18 @@ export const ImplementationPlanning = z
   .superRefine((plan, ctx) => {
     const mapped = new Map<number, StageMapRow>();
     plan.stageMap.stages.forEach((row, i) => {
-      if (mapped.has(row.stage_number)) ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'stage_number'], message: `duplicate stage ${row.stage_number}` });
+      if (mapped.has(row.stage_number))
+        ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'stage_number'], message: `duplicate stage ${row.stage_number}` });
       mapped.set(row.stage_number, row);
     });
     plan.stageMap.stages.forEach((row, i) => {
       for (const dep of row.depends_on) {
         if (!mapped.has(dep) || dep === row.stage_number) {
-          ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'depends_on'], message: `stage ${row.stage_number} depends on ${dep === row.stage_number ? 'itself' : `unknown stage ${dep}`}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['stageMap', 'stages', i, 'depends_on'],
+            message: `stage ${row.stage_number} depends on ${dep === row.stage_number ? 'itself' : `unknown stage ${dep}`}`,
+          });
         }
       }
     });
@@ -232,11 +250,16 @@ export const ImplementationPlanning = z
     const sectioned = new Set<number>();
     plan.stages.forEach((section, i) => {
       const row = mapped.get(section.stage_number);
-      if (sectioned.has(section.stage_number)) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `duplicate stage section ${section.stage_number}` });
+      if (sectioned.has(section.stage_number))
+        ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `duplicate stage section ${section.stage_number}` });
       sectioned.add(section.stage_number);
       if (!row) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `stage ${section.stage_number} is not in the Stage Map` });
       else if (row.step_count !== section.steps.length) {
-        ctx.addIssue({ code: 'custom', path: ['stages', i, 'steps'], message: `stage ${section.stage_number} has ${section.steps.length} steps but the Stage Map says step_count ${row.step_count}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stages', i, 'steps'],
+          message: `stage ${section.stage_number} has ${section.steps.length} steps but the Stage Map says step_count ${row.step_count}`,
+        });
       }
     });
     for (const n of mapped.keys()) {

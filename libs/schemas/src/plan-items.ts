@@ -41,4 +41,9 @@ export type PlanItemsFile = z.infer<typeof PlanItemsFile>;
 export const PLAN_ITEMS_VERSIONS = ['1.0'] as const;
 
 /** The published artifact of the plan-items file (JSON Schema `plan-items`). */
-export const planItemsArtifact = defineArtifact('plan-items', PLAN_ITEMS_VERSIONS, 'okstra plan-items extract output: the P-* verification queue', PlanItemsFile);
+export const planItemsArtifact = defineArtifact(
+  'plan-items',
+  PLAN_ITEMS_VERSIONS,
+  'okstra plan-items extract output: the P-* verification queue',
+  PlanItemsFile,
+);

@@ -32,8 +32,10 @@ export const PlanVerdictsEnvelope = z
       ids.add(item.id);
       const voters = new Set<string>();
       item.verdicts.forEach((v, j) => {
-        if (!contributors.has(v.workerId)) ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' is not a contributor` });
-        if (voters.has(v.workerId)) ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' votes twice on '${item.id}'` });
+        if (!contributors.has(v.workerId))
+          ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' is not a contributor` });
+        if (voters.has(v.workerId))
+          ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' votes twice on '${item.id}'` });
         voters.add(v.workerId);
       });
     });
@@ -44,4 +46,9 @@ export type PlanVerdictsEnvelope = z.infer<typeof PlanVerdictsEnvelope>;
 export const PLAN_VERDICTS_VERSIONS = ['1.0'] as const;
 
 /** The published artifact of the plan-verdicts envelope (JSON Schema `plan-verdicts`). */
-export const planVerdictsArtifact = defineArtifact('plan-verdicts', PLAN_VERDICTS_VERSIONS, 'okstra plan-items collect-verdicts output: one plan-verify round', PlanVerdictsEnvelope);
+export const planVerdictsArtifact = defineArtifact(
+  'plan-verdicts',
+  PLAN_VERDICTS_VERSIONS,
+  'okstra plan-items collect-verdicts output: one plan-verify round',
+  PlanVerdictsEnvelope,
+);

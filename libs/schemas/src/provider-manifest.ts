@@ -16,7 +16,10 @@ export type ProviderCapability = z.infer<typeof ProviderCapability>;
  * `{resultPath}`, `{projectRoot}` (absolute paths). Substitution is per word;
  * no shell ever sees the result.
  */
-export const ArgvWord = z.string().min(1).refine((w) => !/[\0\n]/.test(w), 'argv words cannot contain NUL or newlines');
+export const ArgvWord = z
+  .string()
+  .min(1)
+  .refine((w) => !/[\0\n]/.test(w), 'argv words cannot contain NUL or newlines');
 
 /**
  * `provider.json`: a declarative provider manifest (ARCHITECTURE.md §5 provider
@@ -39,4 +42,9 @@ export const ProviderManifest = z.looseObject({
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
 
-export const providerManifestArtifact = defineArtifact('provider-manifest', ['1.0'], 'okstra provider manifest (bundled or ~/.okstra/adapters/providers/<id>/provider.json)', ProviderManifest);
+export const providerManifestArtifact = defineArtifact(
+  'provider-manifest',
+  ['1.0'],
+  'okstra provider manifest (bundled or ~/.okstra/adapters/providers/<id>/provider.json)',
+  ProviderManifest,
+);

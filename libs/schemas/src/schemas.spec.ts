@@ -14,21 +14,50 @@ const validTeamState = {
   seq: '001',
   workers: [
     {
-      workerId: 'claude', provider: 'claude', role: 'analyser', model: 'opus', status: 'completed',
-      startedAt: '2026-11-29T08:00:00Z', endedAt: '2026-11-29T08:10:00.5+01:00', reason: null, attempt: 1,
-      livenessMode: 'audit-heartbeat', auditSidecarPath: '.okstra/x.audit.md', promptPath: '.okstra/x.md', resultPath: '.okstra/r.md',
+      workerId: 'claude',
+      provider: 'claude',
+      role: 'analyser',
+      model: 'opus',
+      status: 'completed',
+      startedAt: '2026-11-29T08:00:00Z',
+      endedAt: '2026-11-29T08:10:00.5+01:00',
+      reason: null,
+      attempt: 1,
+      livenessMode: 'audit-heartbeat',
+      auditSidecarPath: '.okstra/x.audit.md',
+      promptPath: '.okstra/x.md',
+      resultPath: '.okstra/r.md',
       extraKeyFromNewerRuntime: true,
     },
   ],
 };
 
 const validManifest = {
-  schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: '001', status: 'running',
-  startedAt: '2026-11-29T08:00:00Z', endedAt: null, teamStatePath: 'state/team-state-error-analysis-001.json', reportAuthor: 'report-writer',
-  leadRuntime: 'external', terminalBackend: 'tmux-pane', hostRuntime: 'external',
+  schemaVersion: '1.0',
+  taskKey: 'sample:payments:refund-timeout',
+  taskType: 'error-analysis',
+  seq: '001',
+  status: 'running',
+  startedAt: '2026-11-29T08:00:00Z',
+  endedAt: null,
+  teamStatePath: 'state/team-state-error-analysis-001.json',
+  reportAuthor: 'report-writer',
+  leadRuntime: 'external',
+  terminalBackend: 'tmux-pane',
+  hostRuntime: 'external',
   leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'claude-opus', runner: 'cli-wrapper' },
   workerAssignments: [{ workerId: 'codex', role: 'analyser', provider: 'codex', model: 'gpt', executionValue: 'gpt-x', runner: 'cli-wrapper' }],
-  workerDispatches: [{ dispatchKind: 'initial', workerId: 'codex', backend: 'subprocess', paneId: null, startedAt: '2026-11-29T08:00:01Z', degradedFrom: 'tmux-pane', reason: 'no tmux server' }],
+  workerDispatches: [
+    {
+      dispatchKind: 'initial',
+      workerId: 'codex',
+      backend: 'subprocess',
+      paneId: null,
+      startedAt: '2026-11-29T08:00:01Z',
+      degradedFrom: 'tmux-pane',
+      reason: 'no tmux server',
+    },
+  ],
 };
 
 describe('zod schemas', () => {
@@ -52,7 +81,16 @@ describe('zod schemas', () => {
     expect(RunManifest.parse(noDispatches).workerDispatches).toEqual([]);
   });
   it('refuse a jobs file with two jobs for one worker', () => {
-    const job = { workerId: 'codex', provider: 'codex', role: 'worker-reverify-r2', modelExecutionValue: 'gpt', promptPath: 'p.md', resultPath: 'r.md', workerResultPath: 'w.md', completionPaths: ['r.md'] };
+    const job = {
+      workerId: 'codex',
+      provider: 'codex',
+      role: 'worker-reverify-r2',
+      modelExecutionValue: 'gpt',
+      promptPath: 'p.md',
+      resultPath: 'r.md',
+      workerResultPath: 'w.md',
+      completionPaths: ['r.md'],
+    };
     const r = JobsFile.safeParse({ schemaVersion: '1.0', dispatchKind: 'reverify-r2', jobs: [job, job] });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe("worker 'codex' has more than one job in this dispatch");
@@ -74,7 +112,8 @@ describe('generated JSON Schemas (build output)', () => {
   it('refuse what zod refuses, naming the instance path', async () => {
     const bad = { ...validTeamState, workers: [{ ...validTeamState.workers[0], status: 'done' }] };
     await expect(validateWithJsonSchemaFile(join(jsonSchemaDir, 'team-state.schema.json'), bad, 'ts.json')).rejects.toMatchObject({
-      file: 'ts.json', field: '/workers/0/status',
+      file: 'ts.json',
+      field: '/workers/0/status',
     });
   });
   it('are usable from a schema file written anywhere', async () => {

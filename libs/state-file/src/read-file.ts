@@ -4,9 +4,9 @@ import { InputError } from '@okstra/cli-kit';
 
 /** A zod-compatible schema: anything with `safeParse`. Keeps zod out of this lib's start-up cost. */
 export interface ParseSchema<T> {
-  safeParse(data: unknown):
-    | { success: true; data: T }
-    | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(
+    data: unknown,
+  ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
 
 /** Options of {@link readTextFile}. */
@@ -152,10 +152,10 @@ export function validateValue<T>(data: unknown, options: Omit<ReadJsonOptions<T>
       throw new InputError('expected a JSON object', { file });
     }
     if (!options.schemaVersions.includes(String(version))) {
-      throw new InputError(
-        `unsupported schemaVersion ${JSON.stringify(version ?? null)} (supported: ${options.schemaVersions.join(', ')})`,
-        { file, field: 'schemaVersion' },
-      );
+      throw new InputError(`unsupported schemaVersion ${JSON.stringify(version ?? null)} (supported: ${options.schemaVersions.join(', ')})`, {
+        file,
+        field: 'schemaVersion',
+      });
     }
   }
   if (!options.schema) return data as T;

@@ -38,8 +38,22 @@ describe('readJsonFile', () => {
   });
 
   it.each([
-    ['a FIFO', () => { const p = join(dir, 'fifo.json'); execFileSync('mkfifo', [p]); return p; }],
-    ['a symlink to /dev/zero', () => { const p = join(dir, 'zero.json'); symlinkSync('/dev/zero', p); return p; }],
+    [
+      'a FIFO',
+      () => {
+        const p = join(dir, 'fifo.json');
+        execFileSync('mkfifo', [p]);
+        return p;
+      },
+    ],
+    [
+      'a symlink to /dev/zero',
+      () => {
+        const p = join(dir, 'zero.json');
+        symlinkSync('/dev/zero', p);
+        return p;
+      },
+    ],
   ])('refuses %s at once instead of blocking or reading forever', async (_what, make) => {
     const p = make();
     const message = 'is not a regular file (a FIFO, socket or device)';
@@ -101,7 +115,9 @@ describe('writeTextAtomic refusals (exit 2, nothing replaced)', () => {
     await expect(writeTextAtomic(join(dir, 'outdir'), 'x')).rejects.toMatchObject({ exitCode: 2, message: 'is a directory, expected a file to write' });
     const plain = file('plain.txt', 'keep');
     await expect(writeTextAtomic(join(plain, 'x.json'), 'x')).rejects.toMatchObject({
-      exitCode: 2, file: join(plain, 'x.json'), message: 'cannot create it: a parent path is a file, not a directory',
+      exitCode: 2,
+      file: join(plain, 'x.json'),
+      message: 'cannot create it: a parent path is a file, not a directory',
     });
     expect(readFileSync(plain, 'utf8')).toBe('keep');
     await expect(writeTextAtomic('/dev/null', 'x')).rejects.toMatchObject({ message: 'is not a regular file; refusing to replace it' });

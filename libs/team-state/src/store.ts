@@ -49,9 +49,7 @@ export async function transitionWorkers(
 ): Promise<WorkerTransitionOutcome[]> {
   transitions.forEach(validateTransition);
   return withFileLock(path, async () => {
-    const state: TeamState = options.create && !existsSync(path)
-      ? { schemaVersion: '1.0', ...options.create, workers: [] }
-      : await readTeamState(path);
+    const state: TeamState = options.create && !existsSync(path) ? { schemaVersion: '1.0', ...options.create, workers: [] } : await readTeamState(path);
     const workers = [...state.workers];
     const outcomes: WorkerTransitionOutcome[] = [];
     for (const t of transitions) {
@@ -64,9 +62,11 @@ export async function transitionWorkers(
       const result = applyTransition(workers[at]!, t);
       if (result.applied && t.set) result.row = { ...result.row, ...t.set };
       workers[at] = result.row;
-      outcomes.push(result.applied
-        ? { workerId: t.workerId, applied: true, row: result.row }
-        : { workerId: t.workerId, applied: false, skipped: result.skipped, row: result.row });
+      outcomes.push(
+        result.applied
+          ? { workerId: t.workerId, applied: true, row: result.row }
+          : { workerId: t.workerId, applied: false, skipped: result.skipped, row: result.row },
+      );
     }
     if (outcomes.some((o) => o.applied)) await writeJsonAtomic(path, { ...state, workers });
     return outcomes;

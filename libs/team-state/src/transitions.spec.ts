@@ -14,7 +14,10 @@ describe('applyTransition (ARCHITECTURE.md §7)', () => {
   });
 
   it('re-dispatch of a terminal row: in-progress again with a new startedAt and attempt + 1', () => {
-    const r = applyTransition(row({ status: 'timeout', attempt: 1, startedAt: T0.toISOString(), endedAt: T0.toISOString(), reason: 'stalled' }), { status: 'in-progress', now: T1 });
+    const r = applyTransition(row({ status: 'timeout', attempt: 1, startedAt: T0.toISOString(), endedAt: T0.toISOString(), reason: 'stalled' }), {
+      status: 'in-progress',
+      now: T1,
+    });
     expect(r.row).toMatchObject({ status: 'in-progress', attempt: 2, startedAt: T1.toISOString(), endedAt: null, reason: null });
   });
 
@@ -32,8 +35,17 @@ describe('applyTransition (ARCHITECTURE.md §7)', () => {
 
   it('terminal sets endedAt and the reason; completed has none', () => {
     const base = row({ status: 'in-progress', startedAt: T0.toISOString(), attempt: 1 });
-    expect(applyTransition(base, { status: 'error', reason: ' boom ', now: T1 }).row).toMatchObject({ status: 'error', endedAt: T1.toISOString(), reason: 'boom' });
-    expect(applyTransition(base, { status: 'completed', now: T1, model: 'opus' }).row).toMatchObject({ status: 'completed', endedAt: T1.toISOString(), reason: null, model: 'opus' });
+    expect(applyTransition(base, { status: 'error', reason: ' boom ', now: T1 }).row).toMatchObject({
+      status: 'error',
+      endedAt: T1.toISOString(),
+      reason: 'boom',
+    });
+    expect(applyTransition(base, { status: 'completed', now: T1, model: 'opus' }).row).toMatchObject({
+      status: 'completed',
+      endedAt: T1.toISOString(),
+      reason: null,
+      model: 'opus',
+    });
   });
 
   it.each(['timeout', 'error', 'not-run'] as const)('%s without a reason is refused', (status) => {
@@ -48,7 +60,10 @@ describe('applyTransition (ARCHITECTURE.md §7)', () => {
 
   it('ifStartedAt leaves a re-dispatched row alone', () => {
     const redispatched = row({ status: 'in-progress', startedAt: T1.toISOString(), attempt: 2 });
-    expect(applyTransition(redispatched, { status: 'completed', now: T1, ifStartedAt: T0.toISOString() })).toMatchObject({ applied: false, skipped: 'stale-dispatch' });
+    expect(applyTransition(redispatched, { status: 'completed', now: T1, ifStartedAt: T0.toISOString() })).toMatchObject({
+      applied: false,
+      skipped: 'stale-dispatch',
+    });
   });
 });
 

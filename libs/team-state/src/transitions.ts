@@ -38,9 +38,7 @@ export interface Transition {
 export type SkipReason = 'terminal-row-kept' | 'stale-dispatch';
 
 /** The outcome of {@link applyTransition}: the new row, or the old one and why it was kept. */
-export type TransitionResult =
-  | { applied: true; row: TeamStateRow }
-  | { applied: false; row: TeamStateRow; skipped: SkipReason };
+export type TransitionResult = { applied: true; row: TeamStateRow } | { applied: false; row: TeamStateRow; skipped: SkipReason };
 
 /** True for `completed`, `timeout`, `error`, `not-run`. */
 export function isTerminalStatus(status: string): boolean {

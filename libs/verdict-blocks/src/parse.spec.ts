@@ -117,23 +117,18 @@ describe('parseVerdictBlocks on a realistic adversarial response', () => {
 
 describe('headings', () => {
   it('takes the id from backticks, emphasis, brackets and trailing text', () => {
-    const md = [
-      '### `F-001`',
-      '### **F-002** — title',
-      '### [F-003] title',
-      '### F-004: title',
-      '### _F-005_',
-      '### (F-006)',
-      '#### F-007 - with a dash',
-    ].join('\n\nVerdict: x\n\n');
-    expect(parseVerdictBlocks(md, { idPattern: FINDING }).map((b) => b.id)).toEqual([
-      'F-001', 'F-002', 'F-003', 'F-004', 'F-005', 'F-006', 'F-007',
-    ]);
+    const md = ['### `F-001`', '### **F-002** — title', '### [F-003] title', '### F-004: title', '### _F-005_', '### (F-006)', '#### F-007 - with a dash'].join(
+      '\n\nVerdict: x\n\n',
+    );
+    expect(parseVerdictBlocks(md, { idPattern: FINDING }).map((b) => b.id)).toEqual(['F-001', 'F-002', 'F-003', 'F-004', 'F-005', 'F-006', 'F-007']);
   });
 
   it('without a pattern takes the first token of every depth-3/4 heading', () => {
     const md = '# Title\n\n## Part\n\n### F-001 — race\n\n#### Notes here\n\n##### deep\n';
-    expect(parseVerdictBlocks(md).map((b) => [b.id, b.depth])).toEqual([['F-001', 3], ['Notes', 4]]);
+    expect(parseVerdictBlocks(md).map((b) => [b.id, b.depth])).toEqual([
+      ['F-001', 3],
+      ['Notes', 4],
+    ]);
   });
 
   it('does not take an id that continues past the pattern', () => {
@@ -231,15 +226,24 @@ describe('code and quotes are ignored', () => {
 describe('fields', () => {
   it('accepts bold, bold-with-colon, italic, plain and list forms, any case', () => {
     const md = [
-      '### F-001', '**Verdict**: a',
-      '### F-002', '**Verdict:** b',
-      '### F-003', '*Verdict*: c',
-      '### F-004', 'VERDICT: d',
-      '### F-005', '- **verdict**: e',
-      '### F-006', '* Verdict: f',
-      '### F-007', '1. **Verdict** : g',
-      '### F-008', '- outer\n  - **Verdict**: h',
-      '### F-009', '__Verdict__:   i   ',
+      '### F-001',
+      '**Verdict**: a',
+      '### F-002',
+      '**Verdict:** b',
+      '### F-003',
+      '*Verdict*: c',
+      '### F-004',
+      'VERDICT: d',
+      '### F-005',
+      '- **verdict**: e',
+      '### F-006',
+      '* Verdict: f',
+      '### F-007',
+      '1. **Verdict** : g',
+      '### F-008',
+      '- outer\n  - **Verdict**: h',
+      '### F-009',
+      '__Verdict__:   i   ',
     ].join('\n\n');
     const blocks = parseVerdictBlocks(md, { idPattern: FINDING });
     expect(blocks.map((b) => b.fields.verdict?.value)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i']);

@@ -132,7 +132,13 @@ function buildBlock(opener: { id: string; depth: number; line: number }, content
     const firstIsField = lines.length > 0 && FIELD_LINE.test(lines[0].text);
     if (pendingEmpty !== undefined && !firstIsField && lines.length > 0) {
       // `**Basis**:` alone, explanation in the next paragraph.
-      fields[pendingEmpty] = { value: lines.map((l) => l.text).join('\n').trim(), line: fields[pendingEmpty].line };
+      fields[pendingEmpty] = {
+        value: lines
+          .map((l) => l.text)
+          .join('\n')
+          .trim(),
+        line: fields[pendingEmpty].line,
+      };
       pendingEmpty = undefined;
       continue;
     }
@@ -175,14 +181,25 @@ function blockText(node: Nodes): string {
   switch (node.type) {
     case 'paragraph':
     case 'heading':
-      return plainLines(node).map((l) => l.text).join('\n').trim();
+      return plainLines(node)
+        .map((l) => l.text)
+        .join('\n')
+        .trim();
     case 'list':
       return node.children.map(blockText).filter(Boolean).join('\n');
     case 'listItem':
       return node.children.map(blockText).filter(Boolean).join('\n');
     case 'table':
       return node.children
-        .map((row) => row.children.map((cell) => plainLines(cell).map((l) => l.text).join(' ')).join(' | '))
+        .map((row) =>
+          row.children
+            .map((cell) =>
+              plainLines(cell)
+                .map((l) => l.text)
+                .join(' '),
+            )
+            .join(' | '),
+        )
         .join('\n');
     default:
       return '';
@@ -232,7 +249,10 @@ function plainLines(node: { children: PhrasingContent[]; position?: { start: { l
 }
 
 function headingId(heading: Heading, matcher: RegExp | undefined): string | undefined {
-  const text = plainLines(heading).map((l) => l.text).join(' ').replace(LEADING_WRAP, '');
+  const text = plainLines(heading)
+    .map((l) => l.text)
+    .join(' ')
+    .replace(LEADING_WRAP, '');
   const token = text.split(/\s+/)[0].replace(TRAILING_PUNCT, '');
   if (!matcher) return token === '' ? undefined : token;
   // The leading token as a whole (works for anchored patterns like /^F-\d+$/) …

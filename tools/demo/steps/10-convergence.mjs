@@ -31,7 +31,17 @@ export default async function ({ workDir, run, log }) {
     return JSON.parse(r.stdout);
   };
 
-  const seeded = conv(['seed', '--groups', convergenceGroupsPath(dir, RUN), '--work-state', work, '--final-state', final, '--migration-dir', convergenceMigrationDir(dir)]);
+  const seeded = conv([
+    'seed',
+    '--groups',
+    convergenceGroupsPath(dir, RUN),
+    '--work-state',
+    work,
+    '--final-state',
+    final,
+    '--migration-dir',
+    convergenceMigrationDir(dir),
+  ]);
   log(`  seed: ${seeded.action} — ${seeded.counts.pending + seeded.counts.agreed} findings, ${seeded.counts.agreed} corroborated at seed`);
 
   const retries = [];
@@ -73,7 +83,9 @@ export default async function ({ workDir, run, log }) {
   const c = finalized.counts;
   const state = JSON.parse(readFileSync(final, 'utf8'));
   const dropped = state.roster.filter((w) => w.droppedInRound !== null).map((w) => `${w.workerId} (round ${w.droppedInRound})`);
-  log(`  final: ${c.total} findings — ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested (${c.critic} from the critic)`);
+  log(
+    `  final: ${c.total} findings — ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested (${c.critic} from the critic)`,
+  );
   log(`  rounds: ${rounds} of ${state.roundLimit}; dropped out: ${dropped.join(', ') || 'nobody'}; retries used: ${retries.join(', ') || 'none'}`);
   log(`  final state: ${relative(workDir, final)}`);
   return { ok: true, summary: `${c.total} findings terminal after ${rounds} rounds; final state v${state.schemaVersion} validated` };

@@ -27,16 +27,23 @@ export default async function ({ workDir, run, log }) {
   };
 
   const extracted = step('okstra-plan-items', ['extract', '--data', data, '--output', items]);
-  log(`    ${extracted.count} items: ${Object.entries(extracted.kinds).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+  log(
+    `    ${extracted.count} items: ${Object.entries(extracted.kinds)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')}`,
+  );
   step('okstra-plan-items', ['validate', '--data', data, '--items', items]);
   const results = ['claude', 'codex'].flatMap((w) => ['--result', `${w}=${rel(planVerifyResultPath(dir, w, RUN))}`]);
   const collected = step('okstra-plan-items', ['collect-verdicts', ...results, '--items', items, '--output', verdicts]);
   log(`    ${collected.verdicts} verdicts from ${collected.contributors.join(', ')}`);
   const applied = step('okstra-plan-items', ['apply-verdicts', '--data', data, '--verdicts', verdicts]);
-  log(`    aggregate: ${applied.result} — ${applied.agree} AGREE, ${applied.supplement} SUPPLEMENT, ${applied.dissent} in-place DISAGREE, ${applied.blocking} blocking`);
+  log(
+    `    aggregate: ${applied.result} — ${applied.agree} AGREE, ${applied.supplement} SUPPLEMENT, ${applied.dissent} in-place DISAGREE, ${applied.blocking} blocking`,
+  );
   const report = JSON.parse(readFileSync(join(root, data), 'utf8'));
   for (const row of report.implementationPlanning.planBodyVerification.planItems) {
-    for (const v of row.verdicts.filter((x) => x.verdict === 'DISAGREE')) log(`    ${row.id} ${v.workerId}: DISAGREE (${v.breakageKind}) ${v.fixability} — ${v.basis.split('\n')[0]}`);
+    for (const v of row.verdicts.filter((x) => x.verdict === 'DISAGREE'))
+      log(`    ${row.id} ${v.workerId}: DISAGREE (${v.breakageKind}) ${v.fixability} — ${v.basis.split('\n')[0]}`);
   }
   const preview = step('okstra', ['incremental-scope', '--preview', '--prev-data', data, '--answered-clarifications', 'C-004,C-007']);
   log(`    preview C-004,C-007: wouldForceFull=${preview.wouldForceFull} (${preview.reason})`);
@@ -46,5 +53,8 @@ export default async function ({ workDir, run, log }) {
   if (applied.result !== 'passed-with-dissent') return { ok: false, summary: `expected passed-with-dissent, got ${applied.result}` };
   if (readFileSync(join(root, data), 'utf8') !== committed) return { ok: false, summary: 'apply-verdicts did not reproduce the committed data.json' };
   if (preview.wouldForceFull || !unlinked.wouldForceFull) return { ok: false, summary: 'unexpected incremental-scope preview' };
-  return { ok: true, summary: `${extracted.count} plan items, ${collected.verdicts} verdicts, aggregate ${applied.result}; C-004,C-007 stay incremental, C-002 forces full` };
+  return {
+    ok: true,
+    summary: `${extracted.count} plan items, ${collected.verdicts} verdicts, aggregate ${applied.result}; C-004,C-007 stay incremental, C-002 forces full`,
+  };
 }

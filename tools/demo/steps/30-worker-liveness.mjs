@@ -21,33 +21,75 @@ export default async function ({ workDir, run, log }) {
   };
   const ago = (min) => new Date(Date.now() - min * 60_000).toISOString();
   const beat = (min, phase, verb) => `- PROGRESS: ${ago(min)} ${phase} ${verb}`;
-  const audit = (id, beats) => [
-    `# Audit sidecar — ${id} (error-analysis 002)`, '',
-    'Heartbeat instruction: one PROGRESS: line at least every five minutes.', '',
-    '## Evidence read', '', '| Citation | Note |', '| --- | --- |', '| `src/refunds/timeout.ts:88` | the retry window |', '',
-    ...beats.flatMap((b) => [b, '', 'Notes: traced the refund worker queue.', '']),
-  ].join('\n');
+  const audit = (id, beats) =>
+    [
+      `# Audit sidecar — ${id} (error-analysis 002)`,
+      '',
+      'Heartbeat instruction: one PROGRESS: line at least every five minutes.',
+      '',
+      '## Evidence read',
+      '',
+      '| Citation | Note |',
+      '| --- | --- |',
+      '| `src/refunds/timeout.ts:88` | the retry window |',
+      '',
+      ...beats.flatMap((b) => [b, '', 'Notes: traced the refund worker queue.', '']),
+    ].join('\n');
   const worker = (workerId, provider, startedMin, mode) => ({
-    workerId, provider, role: 'analyser', model: 'default', status: 'in-progress', startedAt: ago(startedMin),
-    endedAt: null, reason: null, attempt: 1, livenessMode: mode,
+    workerId,
+    provider,
+    role: 'analyser',
+    model: 'default',
+    status: 'in-progress',
+    startedAt: ago(startedMin),
+    endedAt: null,
+    reason: null,
+    attempt: 1,
+    livenessMode: mode,
     auditSidecarPath: mode === 'audit-heartbeat' ? sidecar(workerId) : null,
-    promptPath: prompt(workerId), resultPath: `${RUN}/worker-results/${workerId}-error-analysis-002.md`,
+    promptPath: prompt(workerId),
+    resultPath: `${RUN}/worker-results/${workerId}-error-analysis-002.md`,
   });
 
-  write(TEAM_STATE, JSON.stringify({
-    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: '002',
-    workers: [worker('claude', 'claude', 12, 'audit-heartbeat'), worker('codex', 'codex', 20, 'audit-heartbeat'), worker('gemini', 'gemini', 5, 'wrapper-status')],
-  }, null, 2) + '\n');
+  write(
+    TEAM_STATE,
+    JSON.stringify(
+      {
+        schemaVersion: '1.0',
+        taskKey: 'sample:payments:refund-timeout',
+        taskType: 'error-analysis',
+        seq: '002',
+        workers: [
+          worker('claude', 'claude', 12, 'audit-heartbeat'),
+          worker('codex', 'codex', 20, 'audit-heartbeat'),
+          worker('gemini', 'gemini', 5, 'wrapper-status'),
+        ],
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   for (const id of Object.keys(EXPECTED)) write(prompt(id), `# ${id} error-analysis prompt\n`);
-  write(sidecar('claude'), audit('claude', [beat(11, 'round-1', 'reading the packet'), beat(6, 'round-1', 'tracing src/refunds/timeout.ts'), beat(1, 'round-1', 'writing findings')]));
-  write(sidecar('codex'), audit('codex', [beat(19, 'round-1', 'reading the packet'), beat(14, 'round-1', 'running the refund tests'), beat(9, 'round-1', 'bisecting the retry change')]));
+  write(
+    sidecar('claude'),
+    audit('claude', [beat(11, 'round-1', 'reading the packet'), beat(6, 'round-1', 'tracing src/refunds/timeout.ts'), beat(1, 'round-1', 'writing findings')]),
+  );
+  write(
+    sidecar('codex'),
+    audit('codex', [
+      beat(19, 'round-1', 'reading the packet'),
+      beat(14, 'round-1', 'running the refund tests'),
+      beat(9, 'round-1', 'bisecting the retry change'),
+    ]),
+  );
 
   const args = [...Object.keys(EXPECTED).flatMap((id) => ['--team-state', TEAM_STATE, '--worker', id]), '--stall-confirm', '0', '--json'];
   log(`  $ okstra-worker-liveness ${args.join(' ')}   (cwd ${root})`);
   const r = run('okstra-worker-liveness', args, { cwd: root });
   if (r.code !== 1) return { ok: false, summary: `expected exit 1 (unhealthy workers), got ${r.code}: ${r.stderr.trim()}` };
   const { workers } = JSON.parse(r.stdout);
-  for (const w of workers) log(`  ${w.workerId.padEnd(7)} ${w.verdict.padEnd(15)} ${w.reason ?? `newest heartbeat ${w.evidence.newestHeartbeatAt} (${w.evidence.ageSeconds} s ago)`}`);
+  for (const w of workers)
+    log(`  ${w.workerId.padEnd(7)} ${w.verdict.padEnd(15)} ${w.reason ?? `newest heartbeat ${w.evidence.newestHeartbeatAt} (${w.evidence.ageSeconds} s ago)`}`);
   const got = Object.fromEntries(workers.map((w) => [w.workerId, w.verdict]));
   const ok = JSON.stringify(got) === JSON.stringify(EXPECTED);
   return { ok, summary: ok ? 'exit 1; claude live, codex stalled, gemini did-not-launch' : `unexpected verdicts ${JSON.stringify(got)}` };

@@ -51,5 +51,8 @@ export default async function ({ workDir, run, log }) {
   if (out.candidates.length !== 2 || !wanted.every((w) => titles.some((t) => t.includes(w)))) {
     return { ok: false, summary: `expected 2 candidates (${wanted.join(', ')}), got ${titles.length}: ${titles.join(' | ')}` };
   }
-  return { ok: true, summary: `${report.runsScanned} runs audited, the ${EXPECTED.length} planted violations found; ${out.candidates.length} anonymized candidates planned (matching unchecked, nothing sent)` };
+  return {
+    ok: true,
+    summary: `${report.runsScanned} runs audited, the ${EXPECTED.length} planted violations found; ${out.candidates.length} anonymized candidates planned (matching unchecked, nothing sent)`,
+  };
 }

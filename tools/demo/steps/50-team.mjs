@@ -36,7 +36,10 @@ function installProvider(home, id, script, capabilities) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'run.sh'), script);
   chmodSync(join(dir, 'run.sh'), 0o755);
-  writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'], capabilities }, null, 2) + '\n');
+  writeFileSync(
+    join(dir, 'provider.json'),
+    JSON.stringify({ schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'], capabilities }, null, 2) + '\n',
+  );
 }
 
 export default async function ({ workDir, run, log }) {
@@ -50,22 +53,59 @@ export default async function ({ workDir, run, log }) {
   installProvider(home, 'stub-claude', STUB_OK, ['analysis', 'critic', 'report-writer']);
   installProvider(home, 'stub-codex', STUB_OK, ['analysis', 'critic']);
   installProvider(home, 'stub-kimi', STUB_FAIL, ['analysis', 'critic']);
-  const workers = [['claude', 'stub-claude'], ['codex', 'stub-codex'], ['kimi', 'stub-kimi']];
+  const workers = [
+    ['claude', 'stub-claude'],
+    ['codex', 'stub-codex'],
+    ['kimi', 'stub-kimi'],
+  ];
   for (const [id] of [...workers, ['report-writer']]) write(prompt(id), `# ${id}: error-analysis ${SEQ}\nWhy do refunds time out under load?\n`);
-  write(TEAM_STATE, { schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: SEQ,
-    workers: workers.map(([workerId, provider]) => ({ workerId, provider, role: 'analyser', status: 'pending', attempt: 0 })) });
+  write(TEAM_STATE, {
+    schemaVersion: '1.0',
+    taskKey: 'sample:payments:refund-timeout',
+    taskType: 'error-analysis',
+    seq: SEQ,
+    workers: workers.map(([workerId, provider]) => ({ workerId, provider, role: 'analyser', status: 'pending', attempt: 0 })),
+  });
   write(MANIFEST, {
-    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: SEQ, status: 'running',
-    startedAt: new Date().toISOString(), endedAt: null, teamStatePath: TEAM_STATE, reportAuthor: 'report-writer',
-    leadRuntime: 'external', terminalBackend: 'tmux-pane', hostRuntime: 'external',
+    schemaVersion: '1.0',
+    taskKey: 'sample:payments:refund-timeout',
+    taskType: 'error-analysis',
+    seq: SEQ,
+    status: 'running',
+    startedAt: new Date().toISOString(),
+    endedAt: null,
+    teamStatePath: TEAM_STATE,
+    reportAuthor: 'report-writer',
+    leadRuntime: 'external',
+    terminalBackend: 'tmux-pane',
+    hostRuntime: 'external',
     leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: workers.map(([workerId, provider]) => ({ workerId, role: 'analyser', provider, model: 'stub', executionValue: 'stub-model', runner: 'cli-wrapper' })),
+    workerAssignments: workers.map(([workerId, provider]) => ({
+      workerId,
+      role: 'analyser',
+      provider,
+      model: 'stub',
+      executionValue: 'stub-model',
+      runner: 'cli-wrapper',
+    })),
     workerDispatches: [],
   });
-  write(JOBS, { schemaVersion: '1.0', dispatchKind: 'report-writer', jobs: [{
-    workerId: 'report-writer', provider: 'stub-claude', role: 'report-writer', modelExecutionValue: 'stub-model',
-    promptPath: prompt('report-writer'), resultPath: result('report-writer'), workerResultPath: result('report-writer'), completionPaths: [result('report-writer')],
-  }] });
+  write(JOBS, {
+    schemaVersion: '1.0',
+    dispatchKind: 'report-writer',
+    jobs: [
+      {
+        workerId: 'report-writer',
+        provider: 'stub-claude',
+        role: 'report-writer',
+        modelExecutionValue: 'stub-model',
+        promptPath: prompt('report-writer'),
+        resultPath: result('report-writer'),
+        workerResultPath: result('report-writer'),
+        completionPaths: [result('report-writer')],
+      },
+    ],
+  });
 
   const socket = `okstra-demo-${process.pid}`;
   const env = { HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '200', TMUX: '', TMUX_PANE: '' };
@@ -82,7 +122,11 @@ export default async function ({ workDir, run, log }) {
   try {
     const dry = team(['dispatch', ...base, '--dry-run']);
     if (dry.code !== 0) return { ok: false, summary: `dispatch --dry-run exited ${dry.code}: ${dry.stderr.trim()}` };
-    log(`    plan: ${JSON.parse(dry.stdout).jobs.map((j) => `${j.workerId}→${j.provider}`).join(', ')}`);
+    log(
+      `    plan: ${JSON.parse(dry.stdout)
+        .jobs.map((j) => `${j.workerId}→${j.provider}`)
+        .join(', ')}`,
+    );
     const d = team(['dispatch', ...base]);
     if (d.code !== 0) return { ok: false, summary: `dispatch exited ${d.code}: ${d.stderr.trim()}` };
     for (const r of JSON.parse(d.stdout).dispatched) log(`    ${r.workerId.padEnd(13)} ${r.backend} ${r.paneId} in session ${r.tmuxSession}`);
@@ -93,18 +137,29 @@ export default async function ({ workDir, run, log }) {
     log(`    ${degraded.workerId.padEnd(13)} ${degraded.backend} pid ${degraded.pid}, degradedFrom ${degraded.degradedFrom}: ${degraded.reason}`);
     const a = team(['await', ...base, '--json']);
     const doc = JSON.parse(a.stdout || '{"workers":[]}');
-    for (const w of doc.workers) log(`    ${w.workerId.padEnd(13)} ${w.status.padEnd(9)} ${String(w.durationMs).padStart(5)} ms ${w.reason ?? ''}${w.retryable ? ' (retryable)' : ''}`);
+    for (const w of doc.workers)
+      log(`    ${w.workerId.padEnd(13)} ${w.status.padEnd(9)} ${String(w.durationMs).padStart(5)} ms ${w.reason ?? ''}${w.retryable ? ' (retryable)' : ''}`);
     log(`    collect-results: ${doc.dispatch.map((x) => `--dispatch ${x}`).join(' ')}`);
     const t = team(['teardown', ...base, '--json']);
     const closed = JSON.parse(t.stdout).closed.length;
     const again = JSON.parse(team(['teardown', ...base, '--json']).stdout).closed.length;
     log(`    teardown closed ${closed} panes; a second teardown closed ${again}`);
     const statuses = Object.fromEntries(doc.workers.map((w) => [w.workerId, w.status]));
-    const ok = a.code === 1 && statuses.claude === 'completed' && statuses.codex === 'completed' && statuses.kimi === 'error'
-      && statuses['report-writer'] === 'completed' && degraded.backend === 'subprocess' && closed === 3 && again === 0;
-    return { ok, summary: ok
-      ? '3 workers in tmux panes + 1 degraded subprocess; await exit 1 (kimi error, retryable); 3 panes torn down, second teardown a no-op'
-      : `unexpected: await exit ${a.code} ${JSON.stringify(statuses)}, closed ${closed}/${again}` };
+    const ok =
+      a.code === 1 &&
+      statuses.claude === 'completed' &&
+      statuses.codex === 'completed' &&
+      statuses.kimi === 'error' &&
+      statuses['report-writer'] === 'completed' &&
+      degraded.backend === 'subprocess' &&
+      closed === 3 &&
+      again === 0;
+    return {
+      ok,
+      summary: ok
+        ? '3 workers in tmux panes + 1 degraded subprocess; await exit 1 (kimi error, retryable); 3 panes torn down, second teardown a no-op'
+        : `unexpected: await exit ${a.code} ${JSON.stringify(statuses)}, closed ${closed}/${again}`,
+    };
   } finally {
     spawnSync('tmux', ['-L', socket, 'kill-server']);
   }

@@ -130,10 +130,12 @@ function checkChoice(option: Option, value: string, path: string): { problem?: s
   if (placeholder) {
     const alternatives = placeholder[1].includes('|') ? placeholder[1].split('|') : [];
     const bad = alternatives.filter((a) => !choices.includes(a));
-    if (bad.length > 0) return { problem: `'${bad.join("', '")}' is not a choice of ${option.long} of '${path}' (choices: ${choices.join(', ')})`, concrete: choices[0] };
+    if (bad.length > 0)
+      return { problem: `'${bad.join("', '")}' is not a choice of ${option.long} of '${path}' (choices: ${choices.join(', ')})`, concrete: choices[0] };
     return { concrete: alternatives[0] ?? choices[0] };
   }
-  if (!choices.includes(value)) return { problem: `'${value}' is not a choice of ${option.long} of '${path}' (choices: ${choices.join(', ')})`, concrete: value };
+  if (!choices.includes(value))
+    return { problem: `'${value}' is not a choice of ${option.long} of '${path}' (choices: ${choices.join(', ')})`, concrete: value };
   return { concrete: value };
 }
 

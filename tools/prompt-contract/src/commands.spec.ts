@@ -18,10 +18,21 @@ describe('okstra command lines in prompts/ and skills/', () => {
 
   it('finds the command lines the adapters and flows are built on', () => {
     const texts = lines.map((l) => l.words.slice(0, 3).join(' '));
-    for (const expected of ['okstra team dispatch', 'okstra team await', 'okstra team teardown', 'okstra worker-liveness --team-state',
-      'okstra convergence collect-results', 'okstra plan-items collect-verdicts', 'okstra worker-audit-check --run-dir', 'okstra run-audit --project-root',
-      'okstra error-issue submit']) {
-      expect(texts.some((t) => t.startsWith(expected)), `no command line starts with '${expected}'`).toBe(true);
+    for (const expected of [
+      'okstra team dispatch',
+      'okstra team await',
+      'okstra team teardown',
+      'okstra worker-liveness --team-state',
+      'okstra convergence collect-results',
+      'okstra plan-items collect-verdicts',
+      'okstra worker-audit-check --run-dir',
+      'okstra run-audit --project-root',
+      'okstra error-issue submit',
+    ]) {
+      expect(
+        texts.some((t) => t.startsWith(expected)),
+        `no command line starts with '${expected}'`,
+      ).toBe(true);
     }
   });
 
@@ -52,10 +63,25 @@ describe('the check fails with file and line', () => {
     ['unknown sub-command', ['okstra', 'team', 'dispach'], 'fence', "unknown sub-command 'dispach' of 'okstra team'"],
     ['unknown nested sub-command', ['okstra', 'error-issue', 'send', '--plan', 'p'], 'fence', "unknown sub-command 'send' of 'okstra error-issue'"],
     ['missing required flag', ['okstra', 'team', 'await', '--project-root', 'r'], 'fence', "missing required flag '--run-manifest' of 'okstra team await'"],
-    ['missing mandatory choice flag', ['okstra', 'convergence', 'validate', '--state', 's'], 'fence', "missing required flag '--kind' of 'okstra convergence validate'"],
+    [
+      'missing mandatory choice flag',
+      ['okstra', 'convergence', 'validate', '--state', 's'],
+      'fence',
+      "missing required flag '--kind' of 'okstra convergence validate'",
+    ],
     ['wrong choice value', ['okstra', 'convergence', 'example', '--kind', 'plan'], 'fence', "'plan' is not a choice of --kind of 'okstra convergence example'"],
-    ['wrong choice in a placeholder', ['okstra', 'convergence', 'validate', '--state', 's', '--kind', '<working|draft>'], 'fence', "'draft' is not a choice of --kind"],
-    ['flag without its value', ['okstra-team', 'dispatch', '--project-root', 'r', '--run-manifest'], 'fence', "flag '--run-manifest' of 'okstra-team dispatch' needs a value"],
+    [
+      'wrong choice in a placeholder',
+      ['okstra', 'convergence', 'validate', '--state', 's', '--kind', '<working|draft>'],
+      'fence',
+      "'draft' is not a choice of --kind",
+    ],
+    [
+      'flag without its value',
+      ['okstra-team', 'dispatch', '--project-root', 'r', '--run-manifest'],
+      'fence',
+      "flag '--run-manifest' of 'okstra-team dispatch' needs a value",
+    ],
     ['unexpected operand', ['okstra', 'plan-items', 'extract', 'data.json', '--data', 'd', '--output', 'o'], 'fence', "unexpected argument 'data.json'"],
     ['unknown bin', ['okstra-teams', 'dispatch'], 'fence', "unknown bin 'okstra-teams'"],
     ['bare reference in a fence', ['okstra', 'team', 'await'], 'fence', "missing required flag '--project-root'"],
@@ -68,7 +94,24 @@ describe('the check fails with file and line', () => {
   it('accepts an inline reference, the umbrella run-audit default, placeholders and the runtime allowlist', () => {
     expect(checkCommandLine({ words: ['okstra', 'team', 'await'], origin: 'inline' })).toEqual([]);
     expect(checkCommandLine({ words: ['okstra-run-audit', '--json'], origin: 'fence' })).toEqual([]);
-    expect(checkCommandLine({ words: ['okstra', 'convergence', 'collect-results', '--plan', '<plan>', '--mode', '<adversarial|collaborative>', '--result', '<worker>=<path>…', '--output', '<out>'], origin: 'fence' })).toEqual([]);
+    expect(
+      checkCommandLine({
+        words: [
+          'okstra',
+          'convergence',
+          'collect-results',
+          '--plan',
+          '<plan>',
+          '--mode',
+          '<adversarial|collaborative>',
+          '--result',
+          '<worker>=<path>…',
+          '--output',
+          '<out>',
+        ],
+        origin: 'fence',
+      }),
+    ).toEqual([]);
     expect(checkCommandLine({ words: ['okstra', 'render-bundle', '<args…>'], origin: 'fence' })).toEqual([]);
   });
 });

@@ -20,7 +20,9 @@ export function textFiles(root = REPO_ROOT): string[] {
     }
     return entries.flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.md') ? [join(dir, e.name)] : []));
   };
-  return TEXT_DIRS.flatMap((d) => walk(join(root, d))).map((p) => relative(root, p)).sort();
+  return TEXT_DIRS.flatMap((d) => walk(join(root, d)))
+    .map((p) => relative(root, p))
+    .sort();
 }
 
 /** Every okstra command line of the texts under `root`. */

@@ -62,38 +62,57 @@ describe('example blocks in prompts/ and skills/', () => {
   it.each(ofKind('plan-verdicts').map((e) => [at(e), e] as const))('plan verdicts %s: okstra plan-items collect-verdicts reads every block', async (_at, e) => {
     const dir = scratch();
     const ids = headingIds(e.value);
-    const items = ids.map((id) => ({ id, kind: id.startsWith('P-Rb') ? 'rollback' : 'step', stage: 2, source: `$.x.${id}`, clarificationId: null, content: {} }));
+    const items = ids.map((id) => ({
+      id,
+      kind: id.startsWith('P-Rb') ? 'rollback' : 'step',
+      stage: 2,
+      source: `$.x.${id}`,
+      clarificationId: null,
+      content: {},
+    }));
     const itemsFile = write(join(dir, 'items.json'), JSON.stringify({ schemaVersion: '1.0', items }));
     const response = write(join(dir, 'claude-plan-verify.md'), `Preamble the worker wrote.\n\n${e.value}\n`);
     const out = join(dir, 'verdicts.json');
     const run = await okstra('plan-items', 'collect-verdicts', '--result', `claude=${response}`, '--items', itemsFile, '--output', out);
     expect(run.code, `${at(e)}: ${run.stderr}`).toBe(0);
     const envelope = JSON.parse(readFileSync(out, 'utf8'));
-    const got = envelope.items.map((i: { id: string; verdicts: Array<Record<string, unknown>> }) => [i.id, i.verdicts[0].verdict, i.verdicts[0].breakageKind, i.verdicts[0].fixability]);
+    const got = envelope.items.map((i: { id: string; verdicts: Array<Record<string, unknown>> }) => [
+      i.id,
+      i.verdicts[0].verdict,
+      i.verdicts[0].breakageKind,
+      i.verdicts[0].fixability,
+    ]);
     expect(got.map((g: unknown[]) => g[0])).toEqual(ids);
     expect(new Set(got.map((g: unknown[]) => g[1])), `${at(e)}: teach all three verdicts`).toEqual(new Set(['AGREE', 'DISAGREE', 'SUPPLEMENT']));
-    for (const g of got.filter((g: unknown[]) => g[1] === 'DISAGREE')) expect(g[2] !== null && g[3] !== null, `${at(e)}: ${g[0]} kind and fixability`).toBe(true);
+    for (const g of got.filter((g: unknown[]) => g[1] === 'DISAGREE'))
+      expect(g[2] !== null && g[3] !== null, `${at(e)}: ${g[0]} kind and fixability`).toBe(true);
   });
 
-  it.each(ofKind('evidence-ledger').map((e) => [at(e), e] as const))('evidence ledger %s: okstra worker-audit-check passes a result whose citations it lists, and fails one row short', async (_at, e) => {
-    const result = ofKind('reverify-adversarial')[0]?.value;
-    expect(result, 'an adversarial example to cite from').toBeDefined();
-    const sidecar = `${ofKind('heartbeat')[0]?.value ?? ''}\n\n${e.value}\n`;
-    const run = async (ledger: string) => {
-      const runDir = join(scratch(), '.okstra/tasks/billing/T-12/runs/error-analysis');
-      write(join(runDir, 'prompts/codex-prompt-error-analysis-001.md'), '# Task\n\n<!-- okstra:evidence-ledger required-v1 -->\n');
-      write(join(runDir, 'worker-results/codex-error-analysis-001.md'), result!);
-      write(join(runDir, 'worker-results/codex-error-analysis-001.audit.md'), ledger);
-      return okstra('worker-audit-check', '--run-dir', runDir, '--task-type', 'error-analysis', '--seq', '001', '--worker', 'codex');
-    };
-    const pass = await run(sidecar);
-    expect(JSON.parse(pass.stdout), at(e)).toEqual({ ok: true, failures: [] });
-    expect(pass.code).toBe(0);
+  it.each(ofKind('evidence-ledger').map((e) => [at(e), e] as const))(
+    'evidence ledger %s: okstra worker-audit-check passes a result whose citations it lists, and fails one row short',
+    async (_at, e) => {
+      const result = ofKind('reverify-adversarial')[0]?.value;
+      expect(result, 'an adversarial example to cite from').toBeDefined();
+      const sidecar = `${ofKind('heartbeat')[0]?.value ?? ''}\n\n${e.value}\n`;
+      const run = async (ledger: string) => {
+        const runDir = join(scratch(), '.okstra/tasks/billing/T-12/runs/error-analysis');
+        write(join(runDir, 'prompts/codex-prompt-error-analysis-001.md'), '# Task\n\n<!-- okstra:evidence-ledger required-v1 -->\n');
+        write(join(runDir, 'worker-results/codex-error-analysis-001.md'), result!);
+        write(join(runDir, 'worker-results/codex-error-analysis-001.audit.md'), ledger);
+        return okstra('worker-audit-check', '--run-dir', runDir, '--task-type', 'error-analysis', '--seq', '001', '--worker', 'codex');
+      };
+      const pass = await run(sidecar);
+      expect(JSON.parse(pass.stdout), at(e)).toEqual({ ok: true, failures: [] });
+      expect(pass.code).toBe(0);
 
-    const rows = sidecar.split('\n');
-    const last = rows.map((l) => /^\| `([^`]+)`/.exec(l)?.[1]).filter(Boolean).pop();
-    const short = await run(rows.filter((l) => !l.startsWith(`| \`${last}\``)).join('\n'));
-    expect(short.code).toBe(2);
-    expect(JSON.parse(short.stdout).failures.map((f: { citation?: string }) => f.citation)).toEqual([last]);
-  });
+      const rows = sidecar.split('\n');
+      const last = rows
+        .map((l) => /^\| `([^`]+)`/.exec(l)?.[1])
+        .filter(Boolean)
+        .pop();
+      const short = await run(rows.filter((l) => !l.startsWith(`| \`${last}\``)).join('\n'));
+      expect(short.code).toBe(2);
+      expect(JSON.parse(short.stdout).failures.map((f: { citation?: string }) => f.citation)).toEqual([last]);
+    },
+  );
 });

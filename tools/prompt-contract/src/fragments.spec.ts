@@ -35,7 +35,9 @@ describe('tools/sync-skill-fragments.mjs', () => {
 
   it('the okstra-run skill carries the host-orchestration source verbatim inside the block', () => {
     const skill = readFileSync(join(REPO_ROOT, SKILL), 'utf8');
-    const block = skill.split('<!-- BEGIN FRAGMENT: host-orchestration-implementation -->\n')[1]?.split('<!-- END FRAGMENT: host-orchestration-implementation -->')[0];
+    const block = skill
+      .split('<!-- BEGIN FRAGMENT: host-orchestration-implementation -->\n')[1]
+      ?.split('<!-- END FRAGMENT: host-orchestration-implementation -->')[0];
     expect(block, `${SKILL}: no host-orchestration-implementation block`).toBeDefined();
     expect(block).toContain(readFileSync(join(REPO_ROOT, SOURCE), 'utf8').trimEnd());
   });

@@ -16,7 +16,10 @@ function exampleLines(help: string): string[] {
   const lines = help.split('\n');
   const start = lines.findIndex((l) => /^Examples?:\s*$/.test(l));
   if (start < 0) return [];
-  return lines.slice(start + 1).filter((l) => /^\s+(\$ )?okstra/.test(l)).map((l) => l.trim().replace(/^\$ /, ''));
+  return lines
+    .slice(start + 1)
+    .filter((l) => /^\s+(\$ )?okstra/.test(l))
+    .map((l) => l.trim().replace(/^\$ /, ''));
 }
 
 const cases = Object.entries(BINS).flatMap(([bin, createProgram]) =>

@@ -36,7 +36,9 @@ describe('skills/okstra-inspect', () => {
 
   it('has no facet file without a dispatch row', () => {
     const rows = new Set(dispatchRows().map((r) => r.facet));
-    const orphans = readdirSync(join(DIR, 'facets')).map((f) => `facets/${f}`).filter((f) => !rows.has(f));
+    const orphans = readdirSync(join(DIR, 'facets'))
+      .map((f) => `facets/${f}`)
+      .filter((f) => !rows.has(f));
     expect(orphans, 'facet files with no row in SKILL.md').toEqual([]);
   });
 

@@ -4,10 +4,25 @@ import { splitShellLine } from './shell-words.js';
 
 describe('splitShellLine', () => {
   it.each<[string, string[][]]>([
-    ['okstra team await --json 2>&1 | tee log', [['okstra', 'team', 'await', '--json'], ['tee', 'log']]],
+    [
+      'okstra team await --json 2>&1 | tee log',
+      [
+        ['okstra', 'team', 'await', '--json'],
+        ['tee', 'log'],
+      ],
+    ],
     ['if okstra worker-liveness --json > out.json; then echo ok; fi', [['okstra', 'worker-liveness', '--json'], ['echo', 'ok'], ['fi']]],
-    ['TZ=UTC command cp a b && okstra run-audit --json', [['cp', 'a', 'b'], ['okstra', 'run-audit', '--json']]],
-    ['okstra convergence validate --kind <working|final> --state "<a path>"', [['okstra', 'convergence', 'validate', '--kind', '<working|final>', '--state', '<a path>']]],
+    [
+      'TZ=UTC command cp a b && okstra run-audit --json',
+      [
+        ['cp', 'a', 'b'],
+        ['okstra', 'run-audit', '--json'],
+      ],
+    ],
+    [
+      'okstra convergence validate --kind <working|final> --state "<a path>"',
+      [['okstra', 'convergence', 'validate', '--kind', '<working|final>', '--state', '<a path>']],
+    ],
     ["okstra worker-state transition --reason 'it hung; twice' # why", [['okstra', 'worker-state', 'transition', '--reason', 'it hung; twice']]],
     ['okstra x --jobs-file <run>/state/reverify-jobs-r<N>.json < in', [['okstra', 'x', '--jobs-file', '<run>/state/reverify-jobs-r<N>.json']]],
   ])('%s', (line, expected) => {

@@ -17,14 +17,32 @@ const N = 2;
 /** Every run-level path libs/paths builds, for workers `claude`, `codex` and the placeholder worker. */
 function built(): Set<string> {
   const out = new Set<string>([
-    paths.runManifestPath(RUN, ref), paths.teamStatePath(RUN, ref), paths.finalReportDataPath(RUN, ref), paths.finalReportPath(RUN, ref),
-    paths.reverifyJobsPath(RUN, N, ref), paths.reportWriterJobsPath(RUN, ref), paths.convergenceWorkStatePath(RUN, ref),
-    paths.convergenceFinalStatePath(RUN, ref), paths.convergenceGroupsPath(RUN, ref), paths.roundPlanPath(RUN, N, ref),
-    paths.roundResultsPath(RUN, N, ref), paths.convergenceMigrationDir(RUN), paths.planItemsPath(RUN, ref), paths.planVerdictsPath(RUN, ref),
-    paths.coverageBatchPath(RUN, ref), paths.planVerifyJobsPath(RUN, ref),
+    paths.runManifestPath(RUN, ref),
+    paths.teamStatePath(RUN, ref),
+    paths.finalReportDataPath(RUN, ref),
+    paths.finalReportPath(RUN, ref),
+    paths.reverifyJobsPath(RUN, N, ref),
+    paths.reportWriterJobsPath(RUN, ref),
+    paths.convergenceWorkStatePath(RUN, ref),
+    paths.convergenceFinalStatePath(RUN, ref),
+    paths.convergenceGroupsPath(RUN, ref),
+    paths.roundPlanPath(RUN, N, ref),
+    paths.roundResultsPath(RUN, N, ref),
+    paths.convergenceMigrationDir(RUN),
+    paths.planItemsPath(RUN, ref),
+    paths.planVerdictsPath(RUN, ref),
+    paths.coverageBatchPath(RUN, ref),
+    paths.planVerifyJobsPath(RUN, ref),
   ]);
   for (const w of ['claude', 'codex', 'w']) {
-    for (const p of [paths.workerResultPath(RUN, w, ref), paths.auditSidecarPath(RUN, w, ref), paths.planVerifyResultPath(RUN, w, ref), paths.reverifyResultPath(RUN, w, N, ref), paths.promptPath(RUN, w, ref)]) out.add(p);
+    for (const p of [
+      paths.workerResultPath(RUN, w, ref),
+      paths.auditSidecarPath(RUN, w, ref),
+      paths.planVerifyResultPath(RUN, w, ref),
+      paths.reverifyResultPath(RUN, w, N, ref),
+      paths.promptPath(RUN, w, ref),
+    ])
+      out.add(p);
   }
   return out;
 }
@@ -34,16 +52,16 @@ function built(): Set<string> {
  * deliberate exception: the never-prompt rule's `command cp` backup
  * example, and the state directory itself.
  */
-const NOT_OWNED = [
-  '<run>/state/convergence-work-<type>-<seq>.json.bak',
-  '<run>/state/',
-];
+const NOT_OWNED = ['<run>/state/convergence-work-<type>-<seq>.json.bak', '<run>/state/'];
 
-const fill = (p: string) => p.replaceAll('<run>', RUN).replaceAll('<type>', 'error-analysis').replaceAll('<seq>', '001').replaceAll('<N>', String(N)).replaceAll('<worker>', 'w');
+const fill = (p: string) =>
+  p.replaceAll('<run>', RUN).replaceAll('<type>', 'error-analysis').replaceAll('<seq>', '001').replaceAll('<N>', String(N)).replaceAll('<worker>', 'w');
 
 describe('run paths named by prompts/ and skills/', () => {
   const named = textFiles().flatMap((file) =>
-    readFileSync(join(REPO_ROOT, file), 'utf8').split('\n').flatMap((text, i) => [...text.matchAll(/<run>\/[A-Za-z0-9<>._/-]*/g)].map((m) => ({ at: `${file}:${i + 1}`, path: m[0] }))),
+    readFileSync(join(REPO_ROOT, file), 'utf8')
+      .split('\n')
+      .flatMap((text, i) => [...text.matchAll(/<run>\/[A-Za-z0-9<>._/-]*/g)].map((m) => ({ at: `${file}:${i + 1}`, path: m[0] }))),
   );
 
   it('are found', () => {

@@ -12,7 +12,10 @@ import { okstra } from './run-tool.js';
  * Basis, in the vocabulary of that mode (ARCHITECTURE.md §5, §7).
  */
 const MODES = {
-  'reverify-adversarial': { mode: 'adversarial', words: { REFUTED: 'disagree', SURVIVES: 'agree', 'SURVIVES-WITH-CAVEAT': 'supplement', UNVERIFIABLE: 'unverifiable' } },
+  'reverify-adversarial': {
+    mode: 'adversarial',
+    words: { REFUTED: 'disagree', SURVIVES: 'agree', 'SURVIVES-WITH-CAVEAT': 'supplement', UNVERIFIABLE: 'unverifiable' },
+  },
   'reverify-collaborative': { mode: 'collaborative', words: { AGREE: 'agree', DISAGREE: 'disagree', SUPPLEMENT: 'supplement', UNVERIFIABLE: 'unverifiable' } },
 } as const;
 
@@ -34,17 +37,43 @@ describe('reverify examples through okstra convergence collect-results', () => {
     expect(blocks.length, `${where}: no ### <id> / **Verdict** blocks`).toBeGreaterThan(0);
     const dir = join(tmp, e.kind);
     const plan = join(`${dir}-plan.json`);
-    writeFileSync(plan, JSON.stringify({
-      schemaVersion: '1.0', kind: 'round-plan', seedDigest: 'sha256:example', mode, round: 1, roundLimit: 3, queueTerminal: false,
-      batches: [{ workerId: 'codex', provider: 'codex', priorFailures: 0, findingIds: blocks.map((b) => b.id) }], droppedWorkers: [],
-    }));
+    writeFileSync(
+      plan,
+      JSON.stringify({
+        schemaVersion: '1.0',
+        kind: 'round-plan',
+        seedDigest: 'sha256:example',
+        mode,
+        round: 1,
+        roundLimit: 3,
+        queueTerminal: false,
+        batches: [{ workerId: 'codex', provider: 'codex', priorFailures: 0, findingIds: blocks.map((b) => b.id) }],
+        droppedWorkers: [],
+      }),
+    );
     const response = `${dir}-codex.md`;
     writeFileSync(response, `I re-verified the batch.\n\n${e.value}\n`);
     const out = `${dir}-results.json`;
-    const run = await okstra('convergence', 'collect-results', '--plan', plan, '--mode', mode, '--result', `codex=${response}`, '--dispatch', 'codex=completed:812000', '--output', out);
+    const run = await okstra(
+      'convergence',
+      'collect-results',
+      '--plan',
+      plan,
+      '--mode',
+      mode,
+      '--result',
+      `codex=${response}`,
+      '--dispatch',
+      'codex=completed:812000',
+      '--output',
+      out,
+    );
     expect(run.code, `${where}: ${run.stderr}`).toBe(0);
     const votes = JSON.parse(readFileSync(out, 'utf8')).workers[0].verdicts as Array<{ findingId: string; verdict: string; explanation: string }>;
-    expect(votes.map((v) => [v.findingId, v.verdict]), where).toEqual(blocks.map((b) => [b.id, words[b.word as keyof typeof words]]));
+    expect(
+      votes.map((v) => [v.findingId, v.verdict]),
+      where,
+    ).toEqual(blocks.map((b) => [b.id, words[b.word as keyof typeof words]]));
     for (const v of votes) expect(v.explanation.length, `${where}: ${v.findingId} has no Basis`).toBeGreaterThan(20);
   });
 });

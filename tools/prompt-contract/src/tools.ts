@@ -27,8 +27,21 @@ export const BINS: Readonly<Record<string, ProgramFactory>> = {
  * Keep it explicit: a new word here is a deliberate decision.
  */
 export const RUNTIME_ALLOWLIST: readonly string[] = [
-  'render-bundle', 'git-reconcile', 'preflight', 'codex-run', 'codex-dispatch', 'run', 'install', 'setup',
-  'profile', 'stage-map', 'user-response', 'recap', 'incremental-carry', 'plan-validate', 'worktree-lookup',
+  'render-bundle',
+  'git-reconcile',
+  'preflight',
+  'codex-run',
+  'codex-dispatch',
+  'run',
+  'install',
+  'setup',
+  'profile',
+  'stage-map',
+  'user-response',
+  'recap',
+  'incremental-carry',
+  'plan-validate',
+  'worktree-lookup',
 ];
 
 /** Where an `okstra …` / `okstra-<bin> …` line goes: the bin and its argv, or an allowlisted runtime word. */

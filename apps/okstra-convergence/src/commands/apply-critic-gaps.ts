@@ -15,7 +15,13 @@ const CRITIC_RESULTS_HINT =
 export async function runApplyCriticGaps(opts: { workState: string; results: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
   const resultsPath = pathArg(ctx.io, opts.results);
-  const batch = await readDocument(resultsPath, { kind: 'coverage-batch', flag: 'apply-critic-gaps --results', schema: CoverageBatch, versions: ['1.0'], hints: { 'critic-results': CRITIC_RESULTS_HINT } });
+  const batch = await readDocument(resultsPath, {
+    kind: 'coverage-batch',
+    flag: 'apply-critic-gaps --results',
+    schema: CoverageBatch,
+    versions: ['1.0'],
+    hints: { 'critic-results': CRITIC_RESULTS_HINT },
+  });
   return withFileLock(statePath, async () => {
     const state = await readWorkingState(statePath);
     const next = applyCriticGaps(state, batch, { state: statePath, results: resultsPath });

@@ -23,7 +23,10 @@ export async function runApplyRound(opts: { workState: string; plan: string; res
     const dropped = d.workers.filter((w) => w.droppedInRound === plan.round).map((w) => w.workerId);
     writeJson(ctx.io, { round: d.round, queueTerminal: d.queueTerminal, counts: statusCounts(d), droppedWorkers: dropped });
     const c = statusCounts(d);
-    note(ctx.io, `round ${d.round} applied: ${c.pending} pending, ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested${dropped.length ? `; dropped ${dropped.join(', ')}` : ''}`);
+    note(
+      ctx.io,
+      `round ${d.round} applied: ${c.pending} pending, ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested${dropped.length ? `; dropped ${dropped.join(', ')}` : ''}`,
+    );
     return 0;
   });
 }

@@ -20,10 +20,14 @@ export async function runCollectResults(
     const { key, value } = parseKeyValue('--result', raw);
     return { workerId: key, file: value, path: pathArg(ctx.io, value) };
   });
-  assertOutputNotInput({ path: outputPath, flag: '--output' }, [{ path: planPath, flag: '--plan' }, ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` }))]);
+  assertOutputNotInput({ path: outputPath, flag: '--output' }, [
+    { path: planPath, flag: '--plan' },
+    ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
+  ]);
   const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
   const responses: WorkerResponse[] = [];
-  for (const f of files) responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
+  for (const f of files)
+    responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
   const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode, responses, dispatches });
   checkResults(plan, results, { results: outputPath });
   await writeJsonAtomic(outputPath, results);

@@ -21,7 +21,10 @@ export async function runFinalize(opts: { workState: string; output: string }, c
     if (await exists(outputPath)) {
       const previous = (await readJsonFile(outputPath).catch(() => null)) as { seedDigest?: unknown } | null;
       if (previous && typeof previous === 'object' && previous.seedDigest !== undefined && previous.seedDigest !== final.seedDigest) {
-        throw new InputError(`refusing to overwrite a final state of other groups (seed digest ${String(previous.seedDigest)})`, { file: outputPath, field: 'seedDigest' });
+        throw new InputError(`refusing to overwrite a final state of other groups (seed digest ${String(previous.seedDigest)})`, {
+          file: outputPath,
+          field: 'seedDigest',
+        });
       }
     }
     await writeJsonAtomic(outputPath, final);

@@ -22,6 +22,11 @@ export async function runPlanRound(opts: { workState: string; plan: string }, ct
     batches: plan.batches.map((b) => ({ workerId: b.workerId, findings: b.findingIds.length, retry: b.priorFailures > 0 })),
     droppedWorkers: plan.droppedWorkers,
   });
-  note(ctx.io, plan.queueTerminal ? 'queue is terminal: no round to plan' : `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}`).join(', ')}`);
+  note(
+    ctx.io,
+    plan.queueTerminal
+      ? 'queue is terminal: no round to plan'
+      : `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}`).join(', ')}`,
+  );
   return 0;
 }

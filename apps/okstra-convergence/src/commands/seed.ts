@@ -33,7 +33,10 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
   const finalPath = pathArg(ctx.io, opts.finalState);
   const migrationDir = pathArg(ctx.io, opts.migrationDir);
   assertOutputNotInput({ path: workPath, flag: '--work-state' }, [{ path: groupsPath, flag: '--groups' }]);
-  assertOutputNotInput({ path: finalPath, flag: '--final-state' }, [{ path: groupsPath, flag: '--groups' }, { path: workPath, flag: '--work-state' }]);
+  assertOutputNotInput({ path: finalPath, flag: '--final-state' }, [
+    { path: groupsPath, flag: '--groups' },
+    { path: workPath, flag: '--work-state' },
+  ]);
   const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', schema: ConvergenceGroups, versions: ['1.0'] });
   const digest = seedDigest(groups);
   await assertNotDirectory(migrationDir, true);
@@ -70,7 +73,11 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
       } else {
         state = guard(() => validateValue(raw, { schema: WorkingState, schemaVersions: ['1.1'], label: workPath }));
         if (seedDigest(state.seed) !== state.seedDigest) {
-          throw new InputError('working state does not parse as a sound state: its seedDigest is not the digest of its seed', { file: workPath, field: 'seedDigest', hint: RESTART_HINT });
+          throw new InputError('working state does not parse as a sound state: its seedDigest is not the digest of its seed', {
+            file: workPath,
+            field: 'seedDigest',
+            hint: RESTART_HINT,
+          });
         }
         if (state.seedDigest !== digest) throw mismatch(workPath, state.seedDigest, digest);
         action = 'resumed';
@@ -81,7 +88,10 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
     if (state) {
       const c = statusCounts(state.derived);
       Object.assign(summary, { round: state.derived.round, queueTerminal: state.derived.queueTerminal, counts: c });
-      note(ctx.io, `${action}: round ${state.derived.round}, ${c.pending} pending of ${state.derived.findings.length} findings${kept.length ? `; kept ${kept.map((k) => basename(k)).join(', ')}` : ''}`);
+      note(
+        ctx.io,
+        `${action}: round ${state.derived.round}, ${c.pending} pending of ${state.derived.findings.length} findings${kept.length ? `; kept ${kept.map((k) => basename(k)).join(', ')}` : ''}`,
+      );
     } else {
       note(ctx.io, `reused: the final state matches these groups (${basename(finalPath)})`);
     }
@@ -168,4 +178,3 @@ async function assertNotDirectory(path: string, wantDirectory: boolean): Promise
   if (isDir !== wantDirectory) throw new InputError(wantDirectory ? 'is a file, expected a directory' : 'is a directory, expected a file', { file: path });
   return true;
 }
-

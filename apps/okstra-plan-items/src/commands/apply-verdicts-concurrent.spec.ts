@@ -13,7 +13,10 @@ afterEach(() => cleanup());
 
 function applyAsync(verdicts: string): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'apply-verdicts', '--data', RUN_FILES.data, '--verdicts', verdicts], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'apply-verdicts', '--data', RUN_FILES.data, '--verdicts', verdicts], {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('close', (code) => resolve({ code, stderr }));
@@ -23,7 +26,10 @@ function applyAsync(verdicts: string): Promise<{ code: number | null; stderr: st
 describe('apply-verdicts concurrency (real processes)', () => {
   it('two writers at once: both exit 0, the file is one complete round', async () => {
     const collect = (worker: string, out: string) =>
-      runBin(['collect-verdicts', '--result', `${worker}=${worker === 'claude' ? RUN_FILES.claude : RUN_FILES.codex}`, '--items', RUN_FILES.items, '--output', out], dir);
+      runBin(
+        ['collect-verdicts', '--result', `${worker}=${worker === 'claude' ? RUN_FILES.claude : RUN_FILES.codex}`, '--items', RUN_FILES.items, '--output', out],
+        dir,
+      );
     expect(collect('claude', 'claude.json').code).toBe(0);
     expect(collect('codex', 'codex.json').code).toBe(0);
     const original = readFileSync(join(dir, RUN_FILES.data), 'utf8');
@@ -35,7 +41,10 @@ describe('apply-verdicts concurrency (real processes)', () => {
     }
     writeFileSync(join(dir, RUN_FILES.data), original);
     const codes = await Promise.all([applyAsync('claude.json'), applyAsync('codex.json')]);
-    expect(codes).toEqual([{ code: 0, stderr: '' }, { code: 0, stderr: '' }]);
+    expect(codes).toEqual([
+      { code: 0, stderr: '' },
+      { code: 0, stderr: '' },
+    ]);
     expect(complete.has(readFileSync(join(dir, RUN_FILES.data), 'utf8'))).toBe(true);
   });
 

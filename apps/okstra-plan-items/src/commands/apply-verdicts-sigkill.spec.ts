@@ -35,7 +35,7 @@ function applyAndKill(data: string, verdicts: string, delayMs: number): Promise<
 describe('apply-verdicts under SIGKILL (real processes)', () => {
   it(`leaves data.json either as before or fully applied across ≥ ${KILLS} kills`, async () => {
     const raw = largeReportData(50, 1500);
-    const ids = ((raw.implementationPlanning as { planBodyVerification: { planItems: Array<{ id: string }> } }).planBodyVerification.planItems).map((r) => r.id);
+    const ids = (raw.implementationPlanning as { planBodyVerification: { planItems: Array<{ id: string }> } }).planBodyVerification.planItems.map((r) => r.id);
     writeFileSync(join(dir, 'a.json'), JSON.stringify(envelopeFor(ids, 'claude', 'AGREE', 1500)));
     writeFileSync(join(dir, 'b.json'), JSON.stringify(envelopeFor(ids, 'codex', 'SUPPLEMENT', 1500)));
     const original = JSON.stringify(raw, null, 2) + '\n';
@@ -57,7 +57,7 @@ describe('apply-verdicts under SIGKILL (real processes)', () => {
     while (kills < KILLS && attempts < KILLS * 4) {
       attempts++;
       // Spread the kill over the whole run: start-up, parse/validate, and the write.
-      const delay = Math.floor(((attempts * 37) % 100) / 100 * runMs * 1.1);
+      const delay = Math.floor((((attempts * 37) % 100) / 100) * runMs * 1.1);
       const signal = await applyAndKill('data.json', attempts % 2 ? 'b.json' : 'a.json', delay);
       if (signal === 'SIGKILL') kills++;
       const now = readFileSync(join(dir, 'data.json'), 'utf8');

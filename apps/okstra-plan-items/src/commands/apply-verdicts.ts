@@ -21,7 +21,11 @@ export interface ApplyVerdictsOptions {
  */
 export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliContext): Promise<number> {
   const dataPath = inputPath(ctx.io.cwd, opts.data);
-  const envelope = await readJsonFile(inputPath(ctx.io.cwd, opts.verdicts), { label: opts.verdicts, schema: PlanVerdictsEnvelope, schemaVersions: PLAN_VERDICTS_VERSIONS });
+  const envelope = await readJsonFile(inputPath(ctx.io.cwd, opts.verdicts), {
+    label: opts.verdicts,
+    schema: PlanVerdictsEnvelope,
+    schemaVersions: PLAN_VERDICTS_VERSIONS,
+  });
   // Validate before taking the lock: the lock creates `<data.json>.lock` (and a missing
   // parent directory), and a command that fails must leave the disk as it found it.
   applyVerdicts((await readReportData(dataPath, opts.data)).raw, envelope, opts.data);

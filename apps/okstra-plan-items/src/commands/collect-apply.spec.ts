@@ -22,10 +22,28 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
 
   const lastLine = (md: string) => md.replace(/\n$/, '').split('\n').length;
   const cases: Array<[string, (md: string) => string, (md: string) => string]> = [
-    ['an assigned item left unanswered', (md) => md.replace(/### P-Rb-3-1\n\*\*Verdict\*\*: AGREE\n/, ''), (md) => `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response\n`],
-    ['a verdict for an item outside the queue', (md) => md.replace('### P-Opt-2', '### P-Opt-3'), () => 'okstra-plan-items: claude.md: line 17: worker claude: item P-Opt-3: verdict for an item outside the persisted queue (and 1 more problem)\n'],
-    ['a DISAGREE with no breakage kind', (md) => md.replace('DISAGREE [d]', 'DISAGREE'), () => 'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE with no breakage kind (write DISAGREE (a) … DISAGREE (e))\n'],
-    ['a DISAGREE without fixability', (md) => md.replace('**Fixability**: in-place\n', ''), () => 'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE without a fixability value (in-place, replan or needs-clarification)\n'],
+    [
+      'an assigned item left unanswered',
+      (md) => md.replace(/### P-Rb-3-1\n\*\*Verdict\*\*: AGREE\n/, ''),
+      (md) =>
+        `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response\n`,
+    ],
+    [
+      'a verdict for an item outside the queue',
+      (md) => md.replace('### P-Opt-2', '### P-Opt-3'),
+      () => 'okstra-plan-items: claude.md: line 17: worker claude: item P-Opt-3: verdict for an item outside the persisted queue (and 1 more problem)\n',
+    ],
+    [
+      'a DISAGREE with no breakage kind',
+      (md) => md.replace('DISAGREE [d]', 'DISAGREE'),
+      () => 'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE with no breakage kind (write DISAGREE (a) … DISAGREE (e))\n',
+    ],
+    [
+      'a DISAGREE without fixability',
+      (md) => md.replace('**Fixability**: in-place\n', ''),
+      () =>
+        'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE without a fixability value (in-place, replan or needs-clarification)\n',
+    ],
   ];
   it.each(cases)('%s: exit 2, one line naming worker, item and line, nothing written', (_what, edit, expected) => {
     const edited = edit(read(RUN_FILES.claude));
@@ -41,7 +59,9 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
   it('exit 2 for a bad --result, a missing response file, the same worker twice', () => {
     expect(collect(['claude'])).toMatchObject({ code: 2, stderr: "okstra-plan-items: --result expects <key>=<value>, got 'claude'\n" });
     expect(collect(['claude=missing.md'])).toMatchObject({ code: 2, stderr: 'okstra-plan-items: missing.md: file not found\n' });
-    expect(collect([`claude=${RUN_FILES.claude}`, `claude=${RUN_FILES.codex}`]).stderr).toBe("okstra-plan-items: --result: worker 'claude' is given more than one --result\n");
+    expect(collect([`claude=${RUN_FILES.claude}`, `claude=${RUN_FILES.codex}`]).stderr).toBe(
+      "okstra-plan-items: --result: worker 'claude' is given more than one --result\n",
+    );
     expect(collect(['../x=a.md']).stderr).toBe("okstra-plan-items: --result: invalid worker id '../x'\n");
   });
 });
@@ -53,10 +73,21 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
     expect(collect([`codex=${RUN_FILES.codex}`])).toMatchObject({ code: 0 });
     const r = runBin(['apply-verdicts', '--data', RUN_FILES.data, '--verdicts', 'out/verdicts.json'], dir);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ result: 'passed-with-dissent', contributors: ['codex'], rows: 25, itemsWithVerdicts: 25, agree: 23, supplement: 1, dissent: 1, blocking: 0 });
+    expect(JSON.parse(r.stdout)).toEqual({
+      result: 'passed-with-dissent',
+      contributors: ['codex'],
+      rows: 25,
+      itemsWithVerdicts: 25,
+      agree: 23,
+      supplement: 1,
+      dissent: 1,
+      blocking: 0,
+    });
     const pbv = rows();
     expect(pbv.contributors).toEqual(['codex']);
-    expect(pbv.planItems.every((row: { verdicts: Array<{ workerId: string }> }) => row.verdicts.length === 1 && row.verdicts[0].workerId === 'codex')).toBe(true);
+    expect(pbv.planItems.every((row: { verdicts: Array<{ workerId: string }> }) => row.verdicts.length === 1 && row.verdicts[0].workerId === 'codex')).toBe(
+      true,
+    );
   });
 
   it('no contributor at all → aborted-non-result with empty verdict tables', () => {
@@ -74,18 +105,40 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
 
   it('exit 2 without writing when an incoming item has no row', () => {
     const data = JSON.parse(read(RUN_FILES.data));
-    data.implementationPlanning.planBodyVerification.planItems = data.implementationPlanning.planBodyVerification.planItems.filter((row: { id: string }) => row.id !== 'P-Val-2-1');
+    data.implementationPlanning.planBodyVerification.planItems = data.implementationPlanning.planBodyVerification.planItems.filter(
+      (row: { id: string }) => row.id !== 'P-Val-2-1',
+    );
     writeFileSync(join(dir, RUN_FILES.data), JSON.stringify(data, null, 1));
     const before = read(RUN_FILES.data);
     const r = runBin(['apply-verdicts', '--data', RUN_FILES.data, '--verdicts', RUN_FILES.verdicts], dir);
-    expect(r).toMatchObject({ code: 2, stdout: '', stderr: `okstra-plan-items: ${RUN_FILES.data}: implementationPlanning.planBodyVerification.planItems: the report carries no row for incoming item P-Val-2-1\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: `okstra-plan-items: ${RUN_FILES.data}: implementationPlanning.planBodyVerification.planItems: the report carries no row for incoming item P-Val-2-1\n`,
+    });
     expect(read(RUN_FILES.data)).toBe(before);
   });
 
   it.each([
     ['truncated envelope', '{"schemaVersion": "1.0", "contributors": [', /verdicts\.json: is not valid JSON/],
-    ['a DISAGREE without fixability in the envelope', JSON.stringify({ schemaVersion: '1.0', contributors: ['x'], items: [{ id: 'P-Opt-1', verdicts: [{ workerId: 'x', verdict: 'DISAGREE', breakageKind: 'a', fixability: null, basis: null }] }] }), /verdicts\.json: items\[0\]\.verdicts\[0\]\.fixability: a DISAGREE needs/],
-    ['a vote from a non-contributor', JSON.stringify({ schemaVersion: '1.0', contributors: [], items: [{ id: 'P-Opt-1', verdicts: [{ workerId: 'x', verdict: 'AGREE', breakageKind: null, fixability: null, basis: null }] }] }), /is not a contributor/],
+    [
+      'a DISAGREE without fixability in the envelope',
+      JSON.stringify({
+        schemaVersion: '1.0',
+        contributors: ['x'],
+        items: [{ id: 'P-Opt-1', verdicts: [{ workerId: 'x', verdict: 'DISAGREE', breakageKind: 'a', fixability: null, basis: null }] }],
+      }),
+      /verdicts\.json: items\[0\]\.verdicts\[0\]\.fixability: a DISAGREE needs/,
+    ],
+    [
+      'a vote from a non-contributor',
+      JSON.stringify({
+        schemaVersion: '1.0',
+        contributors: [],
+        items: [{ id: 'P-Opt-1', verdicts: [{ workerId: 'x', verdict: 'AGREE', breakageKind: null, fixability: null, basis: null }] }],
+      }),
+      /is not a contributor/,
+    ],
   ])('exit 2 on %s, data.json untouched', (_what, text, pattern) => {
     writeFileSync(join(dir, 'verdicts.json'), text);
     const before = read(RUN_FILES.data);
@@ -102,7 +155,10 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
     writeFileSync(join(dir, RUN_FILES.data), JSON.stringify(data, null, 2));
     const before = read(RUN_FILES.data);
     const r = runBin(['apply-verdicts', '--data', RUN_FILES.data, '--verdicts', RUN_FILES.verdicts], dir);
-    expect(r).toMatchObject({ code: 2, stderr: `okstra-plan-items: ${RUN_FILES.data}: implementationPlanning.stages[1].steps[2].outcome: a GREEN: step must have outcome PASS, got FAIL\n` });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: `okstra-plan-items: ${RUN_FILES.data}: implementationPlanning.stages[1].steps[2].outcome: a GREEN: step must have outcome PASS, got FAIL\n`,
+    });
     expect(read(RUN_FILES.data)).toBe(before);
   });
 });

@@ -33,7 +33,10 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
     const markdown = await readTextFile(inputPath(ctx.io.cwd, value), { label: value });
     responses.push({ workerId: key, file: value, markdown });
   }
-  const envelope = collectVerdicts(queueFile.items.map((item) => item.id), responses);
+  const envelope = collectVerdicts(
+    queueFile.items.map((item) => item.id),
+    responses,
+  );
   await writeJsonAtomic(inputPath(ctx.io.cwd, opts.output), envelope);
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
   writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: opts.output });

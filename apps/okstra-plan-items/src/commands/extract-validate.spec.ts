@@ -46,7 +46,10 @@ describe('okstra-plan-items extract (real bin)', () => {
 
   it('refuses a missing file and a directory', () => {
     expect(runBin(['extract', '--data', 'nope.json', '--output', 'i.json'], dir).stderr).toBe('okstra-plan-items: nope.json: file not found\n');
-    expect(runBin(['extract', '--data', 'reports', '--output', 'i.json'], dir)).toMatchObject({ code: 2, stderr: 'okstra-plan-items: reports: is a directory, expected a file\n' });
+    expect(runBin(['extract', '--data', 'reports', '--output', 'i.json'], dir)).toMatchObject({
+      code: 2,
+      stderr: 'okstra-plan-items: reports: is a directory, expected a file\n',
+    });
   });
 });
 
@@ -68,11 +71,16 @@ describe('okstra-plan-items validate (real bin)', () => {
     const r = runBin(['validate', '--data', RUN_FILES.data, '--items', RUN_FILES.items], dir);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toEqual({ ok: false, missing: ['P-Rb-2-1'], extra: ['P-Opt-3'], changed: ['P-Step-1-2'], reordered: [] });
-    expect(r.stderr).toBe(`okstra-plan-items: ${RUN_FILES.items}: persisted queue does not match a fresh extraction — missing: P-Rb-2-1; extra: P-Opt-3; changed: P-Step-1-2\n`);
+    expect(r.stderr).toBe(
+      `okstra-plan-items: ${RUN_FILES.items}: persisted queue does not match a fresh extraction — missing: P-Rb-2-1; extra: P-Opt-3; changed: P-Step-1-2\n`,
+    );
   });
 
   it('exit 2 on an items file of an unknown schemaVersion', () => {
     writeFileSync(join(dir, 'items.json'), JSON.stringify({ schemaVersion: '9.9', items: [] }));
-    expect(runBin(['validate', '--data', RUN_FILES.data, '--items', 'items.json'], dir)).toMatchObject({ code: 2, stderr: 'okstra-plan-items: items.json: schemaVersion: unsupported schemaVersion "9.9" (supported: 1.0)\n' });
+    expect(runBin(['validate', '--data', RUN_FILES.data, '--items', 'items.json'], dir)).toMatchObject({
+      code: 2,
+      stderr: 'okstra-plan-items: items.json: schemaVersion: unsupported schemaVersion "9.9" (supported: 1.0)\n',
+    });
   });
 });

@@ -16,12 +16,20 @@ describe('okstra-plan-items incremental-scope (real bin)', () => {
   it('incremental for C-004 on an unchanged base SHA', () => {
     const r = scope('--base-sha', SHA, '--answered-clarifications', 'C-004');
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ mode: 'incremental', reverifyStages: [2, 3], reason: 'downstream closure covers 2 of 4 stages (at most half)', unlinkedIds: [] });
+    expect(JSON.parse(r.stdout)).toEqual({
+      mode: 'incremental',
+      reverifyStages: [2, 3],
+      reason: 'downstream closure covers 2 of 4 stages (at most half)',
+      unlinkedIds: [],
+    });
   });
 
   it('full for an id that traces to no stage, with its own reason', () => {
     expect(JSON.parse(scope('--base-sha', SHA, '--answered-clarifications', 'C-007,C-002').stdout)).toEqual({
-      mode: 'full', reverifyStages: [1, 2, 3, 4], reason: 'answered ids trace to no stage in the prior report: C-002', unlinkedIds: ['C-002'],
+      mode: 'full',
+      reverifyStages: [1, 2, 3, 4],
+      reason: 'answered ids trace to no stage in the prior report: C-002',
+      unlinkedIds: ['C-002'],
     });
   });
 
@@ -34,19 +42,34 @@ describe('okstra-plan-items incremental-scope (real bin)', () => {
 
   it('--impacted accepts Stage Map stages only', () => {
     expect(JSON.parse(scope('--base-sha', SHA, '--impacted', '4').stdout)).toMatchObject({ mode: 'incremental', reverifyStages: [4] });
-    expect(scope('--base-sha', SHA, '--impacted', '4,9')).toMatchObject({ code: 2, stdout: '', stderr: "okstra-plan-items: --impacted: '9' is not a stage in the prior Stage Map (stages: 1, 2, 3, 4)\n" });
+    expect(scope('--base-sha', SHA, '--impacted', '4,9')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: "okstra-plan-items: --impacted: '9' is not a stage in the prior Stage Map (stages: 1, 2, 3, 4)\n",
+    });
     expect(scope('--base-sha', SHA, '--impacted', 'two').code).toBe(2);
   });
 
   it('--preview prints the link half and takes no base SHA', () => {
     const r = scope('--preview', '--answered-clarifications', 'C-004,C-007');
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ wouldForceFull: false, unlinkedIds: [], reason: 'downstream closure covers 2 of 4 stages (at most half): stages 2, 3 if the base SHA is unchanged' });
-    expect(scope('--preview', '--base-sha', SHA)).toMatchObject({ code: 2, stderr: 'okstra-plan-items: --preview runs the link half alone and takes no --base-sha\n' });
+    expect(JSON.parse(r.stdout)).toEqual({
+      wouldForceFull: false,
+      unlinkedIds: [],
+      reason: 'downstream closure covers 2 of 4 stages (at most half): stages 2, 3 if the base SHA is unchanged',
+    });
+    expect(scope('--preview', '--base-sha', SHA)).toMatchObject({
+      code: 2,
+      stderr: 'okstra-plan-items: --preview runs the link half alone and takes no --base-sha\n',
+    });
   });
 
   it('--preview has no side effects', () => {
-    const snapshot = () => readdirSync(dir, { recursive: true }).map(String).sort().map((p) => `${p}:${statSync(join(dir, p)).mtimeMs}`);
+    const snapshot = () =>
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .sort()
+        .map((p) => `${p}:${statSync(join(dir, p)).mtimeMs}`);
     const before = snapshot();
     scope('--preview', '--answered-clarifications', 'C-002');
     expect(snapshot()).toEqual(before);
@@ -55,7 +78,10 @@ describe('okstra-plan-items incremental-scope (real bin)', () => {
   it('usage errors exit 2 with one line', () => {
     expect(scope()).toMatchObject({ code: 2, stderr: 'okstra-plan-items: --base-sha <sha> is required (or use --preview)\n' });
     expect(scope('--base-sha', 'HEAD')).toMatchObject({ code: 2, stderr: "okstra-plan-items: --base-sha expects a git commit SHA, got 'HEAD'\n" });
-    expect(scope('--preview', '--answered-clarifications', 'C-004,3')).toMatchObject({ code: 2, stderr: "okstra-plan-items: --answered-clarifications: '3' is not a clarification id (C-NNN) or PREP item id (PREP-…)\n" });
+    expect(scope('--preview', '--answered-clarifications', 'C-004,3')).toMatchObject({
+      code: 2,
+      stderr: "okstra-plan-items: --answered-clarifications: '3' is not a clarification id (C-NNN) or PREP item id (PREP-…)\n",
+    });
     expect(scope('--base-sha', SHA, '--full-reason', ' ').code).toBe(2);
   });
 
@@ -77,7 +103,11 @@ describe('emitted JSON Schemas', () => {
   });
 
   it('plan-items and plan-verdicts accept the committed state files', async () => {
-    await expect(validateWithJsonSchemaFile(join(schemaDir, 'plan-items.schema.json'), JSON.parse(readFileSync(join(dir, RUN_FILES.items), 'utf8')))).resolves.toBeUndefined();
-    await expect(validateWithJsonSchemaFile(join(schemaDir, 'plan-verdicts.schema.json'), JSON.parse(readFileSync(join(dir, RUN_FILES.verdicts), 'utf8')))).resolves.toBeUndefined();
+    await expect(
+      validateWithJsonSchemaFile(join(schemaDir, 'plan-items.schema.json'), JSON.parse(readFileSync(join(dir, RUN_FILES.items), 'utf8'))),
+    ).resolves.toBeUndefined();
+    await expect(
+      validateWithJsonSchemaFile(join(schemaDir, 'plan-verdicts.schema.json'), JSON.parse(readFileSync(join(dir, RUN_FILES.verdicts), 'utf8'))),
+    ).resolves.toBeUndefined();
   });
 });

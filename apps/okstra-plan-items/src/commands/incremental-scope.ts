@@ -26,7 +26,8 @@ export interface IncrementalScopeOptions {
 export async function runIncrementalScope(opts: IncrementalScopeOptions, ctx: CliContext): Promise<number> {
   if (opts.preview && opts.baseSha !== undefined) throw new UsageError('--preview runs the link half alone and takes no --base-sha');
   if (!opts.preview && opts.baseSha === undefined) throw new UsageError('--base-sha <sha> is required (or use --preview)');
-  if (opts.baseSha !== undefined && !/^[0-9a-fA-F]{7,64}$/.test(opts.baseSha)) throw new UsageError(`--base-sha expects a git commit SHA, got '${opts.baseSha}'`);
+  if (opts.baseSha !== undefined && !/^[0-9a-fA-F]{7,64}$/.test(opts.baseSha))
+    throw new UsageError(`--base-sha expects a git commit SHA, got '${opts.baseSha}'`);
   if (opts.fullReason !== undefined && opts.fullReason.trim() === '') throw new UsageError('--full-reason needs a text saying what changes');
   const answeredIds = parseCsv(opts.answeredClarifications);
   for (const id of answeredIds) {
@@ -37,7 +38,8 @@ export async function runIncrementalScope(opts: IncrementalScopeOptions, ctx: Cl
   const known = new Set(plan.stageMap.stages.map((s) => s.stage_number));
   const impacted = parseCsv(opts.impacted).map((raw) => {
     const n = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
-    if (!known.has(n)) throw new UsageError(`--impacted: '${raw}' is not a stage in the prior Stage Map (stages: ${[...known].sort((a, b) => a - b).join(', ')})`);
+    if (!known.has(n))
+      throw new UsageError(`--impacted: '${raw}' is not a stage in the prior Stage Map (stages: ${[...known].sort((a, b) => a - b).join(', ')})`);
     return n;
   });
   const input = { plan, answeredIds, impacted, fullReason: opts.fullReason?.trim() };

@@ -27,8 +27,6 @@ export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promi
     return 0;
   }
   writeJson(ctx.io, { ok: false, ...diff });
-  const parts = (['missing', 'extra', 'changed', 'reordered'] as const)
-    .filter((k) => diff[k].length > 0)
-    .map((k) => `${k}: ${diff[k].join(', ')}`);
+  const parts = (['missing', 'extra', 'changed', 'reordered'] as const).filter((k) => diff[k].length > 0).map((k) => `${k}: ${diff[k].join(', ')}`);
   throw new InputError(`persisted queue does not match a fresh extraction — ${parts.join('; ')}`, { file: opts.items });
 }

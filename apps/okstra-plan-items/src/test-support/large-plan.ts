@@ -22,7 +22,9 @@ export function largeReportData(stages: number, pad: number): Record<string, unk
   });
   const ids = sections.flatMap((s) => [
     ...s.steps.map((r) => `P-Step-${s.stage_number}-${r.step}`),
-    `P-Dep-${s.stage_number}-1`, `P-Val-${s.stage_number}-1`, `P-Rb-${s.stage_number}-1`,
+    `P-Dep-${s.stage_number}-1`,
+    `P-Val-${s.stage_number}-1`,
+    `P-Rb-${s.stage_number}-1`,
   ]);
   return {
     schemaVersion: '2.0',
@@ -30,7 +32,14 @@ export function largeReportData(stages: number, pad: number): Record<string, unk
     implementationPlanning: {
       baseRef: { ref: 'main', sha: 'c'.repeat(40) },
       options: [],
-      stageMap: { stages: sections.map((s) => ({ stage_number: s.stage_number, title: s.title, depends_on: s.stage_number > 1 ? [s.stage_number - 1] : [], step_count: 5 })) },
+      stageMap: {
+        stages: sections.map((s) => ({
+          stage_number: s.stage_number,
+          title: s.title,
+          depends_on: s.stage_number > 1 ? [s.stage_number - 1] : [],
+          step_count: 5,
+        })),
+      },
       stages: sections,
       requirementCoverage: [],
       planBodyVerification: { result: null, planItems: ids.map((id) => ({ id, verdicts: [] })) },

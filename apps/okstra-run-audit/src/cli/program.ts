@@ -9,27 +9,38 @@ import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli
 export function createProgram(ctx: CliContext): Command {
   const program = createBaseProgram(ctx, 'okstra progress-invariant audit, mid-run worker audit check and anonymized issue filing');
 
-  program.command('run-audit', { isDefault: true }).description("Check every run's artifacts against progress invariants (read-only)")
+  program
+    .command('run-audit', { isDefault: true })
+    .description("Check every run's artifacts against progress invariants (read-only)")
     .addHelpText('after', '\nExample:\n  okstra run-audit --project-root . --json')
     .option('--project-root <dir>', 'the project whose .okstra runs are audited (default: the current directory)')
     .option('--task-key <key>', 'only the runs of this task (<project-id>:<task-group>:<task-id>)')
     .option('--json', 'print the report as one JSON document')
     .action(action(ctx, async (opts) => (await import('../commands/run-audit.js')).runRunAudit(opts, ctx)));
-  program.command('worker-audit-check').description('Apply the worker audit-sidecar rules mid-run')
-    .addHelpText('after', '\nExample:\n  okstra worker-audit-check --run-dir .okstra/tasks/billing/T-12/runs/error-analysis --task-type error-analysis --seq 001 --worker codex')
+  program
+    .command('worker-audit-check')
+    .description('Apply the worker audit-sidecar rules mid-run')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra worker-audit-check --run-dir .okstra/tasks/billing/T-12/runs/error-analysis --task-type error-analysis --seq 001 --worker codex',
+    )
     .requiredOption('--run-dir <dir>', 'runs/<task-type>/[stage-<N>/] of the run')
     .requiredOption('--task-type <type>')
     .requiredOption('--seq <nnn>', 'zero-padded run seq')
     .option('--worker <id>', 'only this worker (the one that just returned)')
     .action(action(ctx, async (opts) => (await import('../commands/worker-audit-check.js')).runWorkerAuditCheck(opts, ctx)));
   const issue = program.command('error-issue').description('Turn anomalies into GitHub issue candidates, then file the approved ones');
-  issue.command('plan').description('Cluster, gate, classify and render anonymized issue candidates into a plan file (sends nothing)')
+  issue
+    .command('plan')
+    .description('Cluster, gate, classify and render anonymized issue candidates into a plan file (sends nothing)')
     .addHelpText('after', '\nExample:\n  okstra error-issue plan --project-root . --output ~/.okstra/error-issue/plan.json')
     .option('--project-root <dir>', 'a project root to read (repeat; default: the current directory)', collect, [])
     .option('--repo <owner/name>', 'target repository (default: ~/.okstra/config.json errorIssue.repo, else devonshin/okstra)')
     .option('--output <plan.json>', 'plan file to write (default: ~/.okstra/error-issue/plan.json)')
     .action(action(ctx, async (opts) => (await import('../commands/error-issue-plan.js')).runErrorIssuePlan(opts, ctx)));
-  issue.command('submit').description('File or comment the approved candidates of a plan file through gh')
+  issue
+    .command('submit')
+    .description('File or comment the approved candidates of a plan file through gh')
     .addHelpText('after', '\nExample:\n  okstra error-issue submit --plan ~/.okstra/error-issue/plan.json --approve 3f9c2a7b1d04')
     .requiredOption('--plan <file>')
     .option('--approve <ids|all>', 'comma-separated candidate ids, or all')

@@ -1,8 +1,17 @@
 import { resolve } from 'node:path';
 import { OkstraError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
-  anonymize, assertProjectRoot, clusterRecords, decideCandidate, DEFAULT_GATE, draftCandidates, environmentIdentities,
-  IdentitySet, readProjectInputs, type GhIssue, type RawRecord,
+  anonymize,
+  assertProjectRoot,
+  clusterRecords,
+  decideCandidate,
+  DEFAULT_GATE,
+  draftCandidates,
+  environmentIdentities,
+  IdentitySet,
+  readProjectInputs,
+  type GhIssue,
+  type RawRecord,
 } from '@okstra/audit-rules';
 import { writeJsonAtomic } from '@okstra/state-file';
 import { RepoSlug, type ErrorIssuePlan } from '@okstra/schemas/error-issue';

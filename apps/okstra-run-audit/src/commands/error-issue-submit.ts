@@ -28,7 +28,9 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
     throw new UsageError('--approve <ids|all> is required: nothing was sent', { hint: 'review the plan file, then pass the candidate ids you approve' });
   }
   if (opts.approve.trim() !== 'all' && parseCsv(opts.approve).length === 0) {
-    throw new UsageError(`--approve <ids|all> names no candidate id ('${opts.approve}'): nothing was sent`, { hint: 'review the plan file, then pass the candidate ids you approve' });
+    throw new UsageError(`--approve <ids|all> names no candidate id ('${opts.approve}'): nothing was sent`, {
+      hint: 'review the plan file, then pass the candidate ids you approve',
+    });
   }
   const planPath = resolve(io.cwd, opts.plan);
   const plan = await readJsonFile(planPath, { schema: ErrorIssuePlan, schemaVersions: ['1.0'] });
@@ -38,19 +40,28 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
   if (unknown.length) throw new InputError(`unknown candidate id(s) ${unknown.join(', ')}: nothing was sent`, { file: opts.plan, field: 'candidates' });
 
   const chosen = plan.candidates.filter((c) => approved.includes(c.id));
-  const skipped = chosen.filter((c) => c.decision === 'skip' || c.submitted).map((c) => ({ id: c.id, reason: c.submitted ? `already submitted: ${c.submitted.url}` : c.decisionReason }));
+  const skipped = chosen
+    .filter((c) => c.decision === 'skip' || c.submitted)
+    .map((c) => ({ id: c.id, reason: c.submitted ? `already submitted: ${c.submitted.url}` : c.decisionReason }));
   const toSend = chosen.filter((c) => c.decision !== 'skip' && !c.submitted);
   if (toSend.length > 0 && plan.matching.status !== 'checked') {
-    throw new InputError(`matching was unchecked when this plan was made (${plan.matching.reason ?? 'gh unavailable'}): nothing was sent`, { file: opts.plan, field: 'matching', hint: 're-run okstra error-issue plan with gh installed and authenticated' });
+    throw new InputError(`matching was unchecked when this plan was made (${plan.matching.reason ?? 'gh unavailable'}): nothing was sent`, {
+      file: opts.plan,
+      field: 'matching',
+      hint: 're-run okstra error-issue plan with gh installed and authenticated',
+    });
   }
   for (const c of toSend) {
-    if (c.decision === 'comment' && !c.match) throw new InputError(`candidate ${c.id} decides comment but names no matched issue: nothing was sent`, { file: opts.plan, field: 'candidates' });
+    if (c.decision === 'comment' && !c.match)
+      throw new InputError(`candidate ${c.id} decides comment but names no matched issue: nothing was sent`, { file: opts.plan, field: 'candidates' });
   }
   const identities = environmentIdentities(io.env, new IdentitySet());
   const gate = (c: IssueCandidate) => {
     const problems = lastGate(c.decision === 'comment' ? { commentBody: c.commentBody } : { title: c.title, body: c.body }, identities, plan.identityDigests);
     if (problems.length) {
-      throw new InputError(`last gate refused candidate ${c.id} (${problems.map((p) => `${p.field}: ${p.detector}`).join(', ')}): nothing was sent for it`, { file: opts.plan });
+      throw new InputError(`last gate refused candidate ${c.id} (${problems.map((p) => `${p.field}: ${p.detector}`).join(', ')}): nothing was sent for it`, {
+        file: opts.plan,
+      });
     }
   };
   toSend.forEach(gate); // every text first: one refusal sends nothing at all

@@ -6,13 +6,19 @@ import { makeHome, makeStubGh, runBin } from '../test-support/bin.js';
 import { FORBIDDEN, makePlantedProject } from '../test-support/planted.js';
 
 const cleanups: Array<() => void> = [];
-afterEach(() => { while (cleanups.length) cleanups.pop()!(); });
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
 
 function setup(scenario: Parameters<typeof makeStubGh>[0] = {}, config?: unknown) {
   const project: Project = makePlantedProject();
   const gh = makeStubGh(scenario);
   const home = makeHome(config);
-  cleanups.push(() => project.cleanup(), () => rmSync(gh.dir, { recursive: true, force: true }), () => rmSync(home, { recursive: true, force: true }));
+  cleanups.push(
+    () => project.cleanup(),
+    () => rmSync(gh.dir, { recursive: true, force: true }),
+    () => rmSync(home, { recursive: true, force: true }),
+  );
   const env = { PATH: gh.dir, HOME: home, USER: 'zorblax' };
   const planFile = join(home, 'plan.json');
   const plan = (...extra: string[]) => runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile, ...extra], { env });
@@ -36,8 +42,15 @@ describe('error-issue plan', () => {
     const plan = t.readPlan();
     expect(plan.inputs).toEqual({ projects: 1, records: 10, violations: 2, skippedLines: 2 });
     expect(plan.gate).toEqual({ minRuns: 2, minRecords: 2 });
-    const classes = plan.clusters.map((c: { classification: string; records: number; runs: number; candidate: boolean }) => [c.classification, c.records, c.runs, c.candidate]).sort();
-    expect(classes).toEqual([['environment-policy', 2, 2, false], ['okstra-defect', 2, 2, true], ['okstra-defect', 4, 2, true], ['target-code', 2, 2, false]]);
+    const classes = plan.clusters
+      .map((c: { classification: string; records: number; runs: number; candidate: boolean }) => [c.classification, c.records, c.runs, c.candidate])
+      .sort();
+    expect(classes).toEqual([
+      ['environment-policy', 2, 2, false],
+      ['okstra-defect', 2, 2, true],
+      ['okstra-defect', 4, 2, true],
+      ['target-code', 2, 2, false],
+    ]);
     expect(plan.candidates.map((c: { title: string; decision: string }) => [c.title, c.decision]).sort()).toEqual([
       ["[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read 'verd…", 'create'],
       ['[okstra-defect] run-audit result-missing: a completed worker has no result file', 'create'],
@@ -89,7 +102,12 @@ describe('error-issue plan', () => {
     const s = t.submit('--approve', 'all');
     expect(s.code).toBe(2);
     expect(s.stderr).toBe('okstra-run-audit: gh is not authenticated: nothing was sent (run gh auth login)\n');
-    expect(t.gh.calls().slice(before).map((c) => c.argv.join(' '))).toEqual(['auth status']);
+    expect(
+      t.gh
+        .calls()
+        .slice(before)
+        .map((c) => c.argv.join(' ')),
+    ).toEqual(['auth status']);
     expect(t.readPlan().candidates.every((c: { submitted: unknown }) => c.submitted === null)).toBe(true);
   });
 
@@ -101,7 +119,13 @@ describe('error-issue plan', () => {
       issues: [
         { number: 3, state: 'OPEN', url: 'https://github.com/devonshin/okstra/issues/3', body: `<!-- okstra-fingerprint: ${a.id} -->`, comments: [] },
         { number: 4, state: 'OPEN', url: 'https://github.com/devonshin/okstra/issues/4', body: `ranked first but mentions ${b.id} only` },
-        { number: 5, state: 'OPEN', url: 'https://github.com/devonshin/okstra/issues/5', body: `<!-- okstra-fingerprint: ${b.id} -->`, comments: [{ body: `<!-- okstra-evidence: ${b.evidenceDigest} -->` }] },
+        {
+          number: 5,
+          state: 'OPEN',
+          url: 'https://github.com/devonshin/okstra/issues/5',
+          body: `<!-- okstra-fingerprint: ${b.id} -->`,
+          comments: [{ body: `<!-- okstra-evidence: ${b.evidenceDigest} -->` }],
+        },
       ],
     });
     expect(t.plan().code).toBe(0);
@@ -109,10 +133,28 @@ describe('error-issue plan', () => {
     expect(byId[a.id]).toMatchObject({ decision: 'comment', match: { number: 3, state: 'open' } });
     expect(byId[b.id]).toMatchObject({ decision: 'skip', match: { number: 5 } });
     const search = t.gh.calls().find((c) => c.argv[1] === 'list')!;
-    expect(search.argv).toEqual(['issue', 'list', '--repo', 'devonshin/okstra', '--state', 'all', '--search', `${a.id} in:body`, '--json', 'number,title,body,state,url,comments', '--limit', '100'].map((x) => (x.endsWith(' in:body') ? search.argv[7]! : x)));
+    expect(search.argv).toEqual(
+      [
+        'issue',
+        'list',
+        '--repo',
+        'devonshin/okstra',
+        '--state',
+        'all',
+        '--search',
+        `${a.id} in:body`,
+        '--json',
+        'number,title,body,state,url,comments',
+        '--limit',
+        '100',
+      ].map((x) => (x.endsWith(' in:body') ? search.argv[7]! : x)),
+    );
     const s = t.submit('--approve', 'all');
     expect(s.code).toBe(0);
-    expect(JSON.parse(s.stdout)).toMatchObject({ sent: [{ id: a.id, action: 'comment', url: 'https://github.com/devonshin/okstra/issues/3#issuecomment-1' }], skipped: [{ id: b.id }] });
+    expect(JSON.parse(s.stdout)).toMatchObject({
+      sent: [{ id: a.id, action: 'comment', url: 'https://github.com/devonshin/okstra/issues/3#issuecomment-1' }],
+      skipped: [{ id: b.id }],
+    });
     const comment = t.gh.calls().find((c) => c.argv[1] === 'comment')!;
     expect(comment.argv).toEqual(['issue', 'comment', '3', '--repo', 'devonshin/okstra', '--body-file', '-']);
     expect(comment.stdin).toContain(`<!-- okstra-fingerprint: ${a.id} -->`);
@@ -121,7 +163,10 @@ describe('error-issue plan', () => {
   it('a failed gh issue list leaves matching unchecked, its reason anonymized', () => {
     const t = setup({ failList: 'HTTP 401: Bad credentials for zorblax at https://build-7.zorblax-corp.internal/api' });
     expect(t.plan().code).toBe(0);
-    expect(t.readPlan().matching).toEqual({ status: 'unchecked', reason: 'gh issue list exited 1: HTTP <n>: Bad credentials for <name> at <url>'.replace('<n>', '401') });
+    expect(t.readPlan().matching).toEqual({
+      status: 'unchecked',
+      reason: 'gh issue list exited 1: HTTP <n>: Bad credentials for <name> at <url>'.replace('<n>', '401'),
+    });
     expect(t.readPlan().candidates.every((c: { decision: string; match: unknown }) => c.decision === 'create' && c.match === null)).toBe(true);
   });
 
@@ -144,7 +189,15 @@ describe('error-issue plan', () => {
     const t = setup();
     const huge = 'a-'.repeat(100_000);
     const log = `${TASK_ROOT_REL}/errors-2026-11-30.jsonl`;
-    const rec = (seq: string) => JSON.stringify({ source: 'okstra-convergence', kind: 'OKSTRA_INTERNAL', exitCode: 70, taskType: 'error-analysis', seq, message: `internal error: cannot parse ${huge}` });
+    const rec = (seq: string) =>
+      JSON.stringify({
+        source: 'okstra-convergence',
+        kind: 'OKSTRA_INTERNAL',
+        exitCode: 70,
+        taskType: 'error-analysis',
+        seq,
+        message: `internal error: cannot parse ${huge}`,
+      });
     t.project.write(log, `${rec('001')}\n${rec('002')}\n`);
     const r = t.plan();
     expect(r.code).toBe(0);
@@ -152,7 +205,9 @@ describe('error-issue plan', () => {
     expect(text).not.toContain('a-a-a-');
     const plan = JSON.parse(text);
     expect(plan.inputs).toMatchObject({ records: 12, skippedLines: 2 });
-    expect(plan.candidates.map((c: { title: string }) => c.title)).toContain('[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error: cannot parse <token>');
+    expect(plan.candidates.map((c: { title: string }) => c.title)).toContain(
+      '[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error: cannot parse <token>',
+    );
   });
 
   it('a UTF-8 BOM on line 1 of an errors log is stripped, not a skipped line', () => {
@@ -293,7 +348,10 @@ describe('error-issue submit', () => {
   it('bodies over 65,536 characters are truncated with a visible marker', () => {
     const project = makePlantedProject({ hugeDetail: true });
     const home = makeHome();
-    cleanups.push(() => project.cleanup(), () => rmSync(home, { recursive: true, force: true }));
+    cleanups.push(
+      () => project.cleanup(),
+      () => rmSync(home, { recursive: true, force: true }),
+    );
     const planFile = join(home, 'plan.json');
     expect(runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile], { env: { HOME: home, PATH: home } }).code).toBe(0);
     const bodies = JSON.parse(readFileSync(planFile, 'utf8')).candidates.map((c: { body: string }) => c.body);

@@ -14,7 +14,12 @@ function bigProject(): Project {
   for (let n = 2; n <= 101; n++) {
     const seq = String(n).padStart(3, '0');
     const dir = `${TASK_ROOT_REL}/runs/error-analysis`;
-    p.write(`${dir}/manifests/run-manifest-error-analysis-${seq}.json`, { ...manifest, seq, status: 'running', teamStatePath: `${dir}/state/team-state-error-analysis-${seq}.json` });
+    p.write(`${dir}/manifests/run-manifest-error-analysis-${seq}.json`, {
+      ...manifest,
+      seq,
+      status: 'running',
+      teamStatePath: `${dir}/state/team-state-error-analysis-${seq}.json`,
+    });
     p.write(`${dir}/state/team-state-error-analysis-${seq}.json`, { ...state, seq, workers: [] });
   }
   return p;

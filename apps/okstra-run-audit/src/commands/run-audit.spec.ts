@@ -44,7 +44,10 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     const report = JSON.parse(r.stdout);
     expect(RunAuditReport.safeParse(report).success).toBe(true);
     expect(report.ok).toBe(false);
-    expect(report.violations.map((v: { invariant: string; taskKey: string }) => [v.invariant, v.taskKey])).toEqual([['report-missing', TASK_KEY], ['stage-carry-missing', TASK_KEY]]);
+    expect(report.violations.map((v: { invariant: string; taskKey: string }) => [v.invariant, v.taskKey])).toEqual([
+      ['report-missing', TASK_KEY],
+      ['stage-carry-missing', TASK_KEY],
+    ]);
     expect(Object.keys(report.violations[0])).toEqual(['evidence', 'invariant', 'message', 'runDir', 'seq', 'taskKey', 'taskType']);
     expect(runBin(['--project-root', project.root, '--json']).stdout).toBe(r.stdout);
     expect(treeHash(project.root)).toBe(before);
@@ -100,7 +103,15 @@ describe('okstra-run-audit run-audit (real bin)', () => {
       const report = JSON.parse(r.stdout);
       expect(report.runsScanned).toBe(3);
       expect(report.violations).toEqual([
-        { invariant: 'artifact-invalid', taskKey: TASK_KEY, taskType: 'error-analysis', runDir: EA.dir, seq: '001', message: `${EA.manifest}: is not a regular file`, evidence: [EA.manifest] },
+        {
+          invariant: 'artifact-invalid',
+          taskKey: TASK_KEY,
+          taskType: 'error-analysis',
+          runDir: EA.dir,
+          seq: '001',
+          message: `${EA.manifest}: is not a regular file`,
+          evidence: [EA.manifest],
+        },
       ]);
     });
   }
@@ -126,7 +137,12 @@ describe('okstra-run-audit run-audit (real bin)', () => {
 
   it('unusable input: exit 2 with one line', () => {
     project = makeCleanProject();
-    for (const args of [['--project-root', join(project.root, 'nope')], ['--project-root', join(project.root, '.okstra')], ['--project-root', project.root, '--task-key', 'a:b'], ['--project-root', project.root, '--task-key', 'demo:x:y']]) {
+    for (const args of [
+      ['--project-root', join(project.root, 'nope')],
+      ['--project-root', join(project.root, '.okstra')],
+      ['--project-root', project.root, '--task-key', 'a:b'],
+      ['--project-root', project.root, '--task-key', 'demo:x:y'],
+    ]) {
       const r = runBin(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stdout).toBe('');

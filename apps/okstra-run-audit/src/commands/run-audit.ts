@@ -34,7 +34,9 @@ export async function runRunAudit(opts: RunAuditOptions, ctx: CliContext): Promi
 /** The human form of a report: one summary line, then one block per violation. */
 export function formatText(report: RunAuditReport): string {
   const n = report.violations.length;
-  const lines = [`run-audit: ${report.projectRoot}: ${report.runsScanned} run${report.runsScanned === 1 ? '' : 's'} scanned, ${n === 0 ? 'no violations' : `${n} violation${n === 1 ? '' : 's'}`}`];
+  const lines = [
+    `run-audit: ${report.projectRoot}: ${report.runsScanned} run${report.runsScanned === 1 ? '' : 's'} scanned, ${n === 0 ? 'no violations' : `${n} violation${n === 1 ? '' : 's'}`}`,
+  ];
   for (const v of report.violations) {
     lines.push(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.seq ?? '?'} (${v.runDir})`);
     lines.push(`    ${v.message}`);

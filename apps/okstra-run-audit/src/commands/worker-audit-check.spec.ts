@@ -8,7 +8,16 @@ import { makeSpecial } from '../test-support/special.js';
 let project: Project;
 afterEach(() => project?.cleanup());
 
-const args = (p: Project, ...extra: string[]) => ['worker-audit-check', '--run-dir', join(p.root, EA.dir), '--task-type', 'error-analysis', '--seq', '001', ...extra];
+const args = (p: Project, ...extra: string[]) => [
+  'worker-audit-check',
+  '--run-dir',
+  join(p.root, EA.dir),
+  '--task-type',
+  'error-analysis',
+  '--seq',
+  '001',
+  ...extra,
+];
 
 describe('okstra worker-audit-check (real bin)', () => {
   it('passes a clean run: exit 0 and {ok: true, failures: []}', () => {
@@ -28,7 +37,13 @@ describe('okstra worker-audit-check (real bin)', () => {
     expect(JSON.parse(r.stdout)).toEqual({
       ok: false,
       failures: [
-        { worker: 'claude', rule: 'evidence-row-missing', file: EA.sidecar('claude'), citation: 'src/unlisted.ts:9', message: 'citation `src/unlisted.ts:9` has no Evidence read row in the audit sidecar' },
+        {
+          worker: 'claude',
+          rule: 'evidence-row-missing',
+          file: EA.sidecar('claude'),
+          citation: 'src/unlisted.ts:9',
+          message: 'citation `src/unlisted.ts:9` has no Evidence read row in the audit sidecar',
+        },
         { worker: 'codex', rule: 'audit-sidecar-missing', file: EA.sidecar('codex'), message: 'the audit sidecar does not exist' },
       ],
     });
@@ -47,7 +62,9 @@ describe('okstra worker-audit-check (real bin)', () => {
     project.write(EA.result('codex'), '## 0. Reading Confirmation\n');
     const check = JSON.parse(runBin(args(project)).stdout).failures;
     const audit = JSON.parse(runBin(['--project-root', project.root, '--json']).stdout).violations;
-    expect(check.map((f: { worker: string; rule: string }) => `worker '${f.worker}': ${f.rule}`)).toEqual(audit.map((v: { message: string }) => v.message.split(':').slice(0, 2).join(':')));
+    expect(check.map((f: { worker: string; rule: string }) => `worker '${f.worker}': ${f.rule}`)).toEqual(
+      audit.map((v: { message: string }) => v.message.split(':').slice(0, 2).join(':')),
+    );
   });
 
   it('a directory that is not <task-root>/runs/<task-type>[/stage-<N>] is exit 2 "not a run directory"', () => {

@@ -57,12 +57,21 @@ export class GhCli {
   private async send(args: string[], body: string): Promise<string> {
     const r = await this.run(args, body);
     if (r.exitCode !== 0) throw new OkstraError('OKSTRA_GH_FAILED', `gh ${args[0]} ${args[1]} exited ${r.exitCode}: ${firstLine(r.stderr)}`);
-    const url = r.stdout.split(/\r?\n/).map((l) => l.trim()).filter((l) => /^https:\/\//.test(l)).pop();
+    const url = r.stdout
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => /^https:\/\//.test(l))
+      .pop();
     if (!url) throw new OkstraError('OKSTRA_GH_FAILED', `gh ${args[0]} ${args[1]} printed no URL`);
     return url;
   }
 }
 
 function firstLine(text: string): string {
-  return text.split(/\r?\n/).find((l) => l.trim() !== '')?.trim() ?? '(no output)';
+  return (
+    text
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '')
+      ?.trim() ?? '(no output)'
+  );
 }

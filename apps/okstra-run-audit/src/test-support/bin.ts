@@ -86,7 +86,13 @@ process.exit(3);
     setScenario,
     calls: () => {
       const file = join(dir, 'calls.jsonl');
-      return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as GhCall) : [];
+      return existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l) as GhCall)
+        : [];
     },
   };
 }

@@ -16,7 +16,12 @@ import { TeamJob } from '@okstra/schemas/team-job';
  * `subprocess`, no pid): only sidecars, completion paths, liveness and the
  * deadline decide.
  */
-export async function unrecordedDispatches(projectRoot: string, runDir: string, rows: readonly TeamStateRow[], records: readonly WorkerDispatch[]): Promise<WorkerDispatch[]> {
+export async function unrecordedDispatches(
+  projectRoot: string,
+  runDir: string,
+  rows: readonly TeamStateRow[],
+  records: readonly WorkerDispatch[],
+): Promise<WorkerDispatch[]> {
   const dir = teamJobsDir(runDir);
   let files: string[] = [];
   try {
@@ -33,8 +38,14 @@ export async function unrecordedDispatches(projectRoot: string, runDir: string, 
       const parsed = TeamJob.safeParse(JSON.parse(await readFile(join(dir, f), 'utf8').catch(() => 'null')));
       if (!parsed.success || parsed.data.workerId !== row.workerId || parsed.data.rowStartedAt !== row.startedAt) continue;
       out.push({
-        dispatchKind: parsed.data.dispatchKind, workerId: row.workerId, backend: 'subprocess', paneId: null, pid: null,
-        startedAt: row.startedAt, jobPath: toProjectRelative(projectRoot, join(dir, f)), reason: 'dispatch ended before recording this worker',
+        dispatchKind: parsed.data.dispatchKind,
+        workerId: row.workerId,
+        backend: 'subprocess',
+        paneId: null,
+        pid: null,
+        startedAt: row.startedAt,
+        jobPath: toProjectRelative(projectRoot, join(dir, f)),
+        reason: 'dispatch ended before recording this worker',
       });
       break;
     }

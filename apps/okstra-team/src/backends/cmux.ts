@@ -3,15 +3,18 @@ import { cmuxExecLine } from './wrapper-argv.js';
 import type { PaneJob } from './tmux-dispatch.js';
 
 /** Where one job ended up under cmux: a surface (and its pane), or why not. */
-export type CmuxPlacement =
-  | { workerId: string; paneId: string; surfaceId: string }
-  | { workerId: string; paneId: null; reason: string };
+export type CmuxPlacement = { workerId: string; paneId: string; surfaceId: string } | { workerId: string; paneId: null; reason: string };
 
 /** Run `cmux ...args` (argv, no shell). `missing` when cmux is not on PATH. */
 export function runCmux(env: NodeJS.ProcessEnv, args: string[]): Promise<{ ok: boolean; stdout: string; stderr: string; missing: boolean }> {
   return new Promise((resolvePromise) => {
     execFile('cmux', args, { env, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolvePromise({ ok: !error, stdout: stdout ?? '', stderr: (stderr ?? '').trim() || (error ? error.message : ''), missing: (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' });
+      resolvePromise({
+        ok: !error,
+        stdout: stdout ?? '',
+        stderr: (stderr ?? '').trim() || (error ? error.message : ''),
+        missing: (error as NodeJS.ErrnoException | null)?.code === 'ENOENT',
+      });
     });
   });
 }

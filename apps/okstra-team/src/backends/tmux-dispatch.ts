@@ -4,7 +4,11 @@ import { sequence, Tmux } from './tmux.js';
 import { wrapperArgv } from './wrapper-argv.js';
 
 /** A job to place in a tmux pane: the wrapper's job file, and the pane title (the role). */
-export interface PaneJob { workerId: string; title: string; jobPath: string }
+export interface PaneJob {
+  workerId: string;
+  title: string;
+  jobPath: string;
+}
 
 /** Where one job ended up: a pane, or the reason there is none (the job then degrades). */
 export type PanePlacement =
@@ -77,15 +81,23 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
     socketPath = created.socketPath || socketPath;
     win.forEach((job, i) => {
       const paneId = created.paneIds[i];
-      placements.push(paneId
-        ? { workerId: job.workerId, paneId, session: sessionName, sessionCreated: !inside, socketPath, windowName }
-        : { workerId: job.workerId, paneId: null, reason: `tmux: ${created.reason || 'no space for new pane'}` });
+      placements.push(
+        paneId
+          ? { workerId: job.workerId, paneId, session: sessionName, sessionCreated: !inside, socketPath, windowName }
+          : { workerId: job.workerId, paneId: null, reason: `tmux: ${created.reason || 'no space for new pane'}` },
+      );
     });
   }
   return placements;
 }
 
-interface WindowSpec { createSession: boolean; sessionName: string; sessionTarget: string; windowName: string; runTag: string }
+interface WindowSpec {
+  createSession: boolean;
+  sessionName: string;
+  sessionTarget: string;
+  windowName: string;
+  runTag: string;
+}
 
 /**
  * One tmux invocation: the window (or the session) with the first pane,
@@ -96,10 +108,30 @@ interface WindowSpec { createSession: boolean; sessionName: string; sessionTarge
  * created pane; a split that fails ends the sequence (the remaining jobs get
  * no pane).
  */
-async function createWindow(tmux: Tmux, jobs: readonly PaneJob[], spec: WindowSpec): Promise<{ ok: true; paneIds: string[]; socketPath: string; reason: string } | { ok: false; reason: string }> {
+async function createWindow(
+  tmux: Tmux,
+  jobs: readonly PaneJob[],
+  spec: WindowSpec,
+): Promise<{ ok: true; paneIds: string[]; socketPath: string; reason: string } | { ok: false; reason: string }> {
   const win = spec.createSession ? `=${spec.sessionName}:=${spec.windowName}` : `${spec.sessionTarget}:=${spec.windowName}`;
   const first = spec.createSession
-    ? ['new-session', '-d', '-s', spec.sessionName, '-n', spec.windowName, '-x', String(DETACHED_SIZE.cols), '-y', String(DETACHED_SIZE.rows), '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)]
+    ? [
+        'new-session',
+        '-d',
+        '-s',
+        spec.sessionName,
+        '-n',
+        spec.windowName,
+        '-x',
+        String(DETACHED_SIZE.cols),
+        '-y',
+        String(DETACHED_SIZE.rows),
+        '-P',
+        '-F',
+        '#{pane_id}',
+        '--',
+        ...wrapperArgv(jobs[0]!.jobPath),
+      ]
     : ['new-window', '-d', '-t', `${spec.sessionTarget}:`, '-n', spec.windowName, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)];
   const own = (job: PaneJob) => [
     ['set-option', '-p', '-t', win, '@okstra-run', spec.runTag],

@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
 
 /** Result of one tmux client invocation. */
-export interface TmuxResult { ok: boolean; stdout: string; stderr: string; missing: boolean }
+export interface TmuxResult {
+  ok: boolean;
+  stdout: string;
+  stderr: string;
+  missing: boolean;
+}
 
 /**
  * A tmux client bound to one server. The server is chosen, in order, by an
@@ -10,7 +15,10 @@ export interface TmuxResult { ok: boolean; stdout: string; stderr: string; missi
  * user's), or tmux's own default (`$TMUX` inside a session).
  */
 export class Tmux {
-  constructor(private readonly env: NodeJS.ProcessEnv, private readonly socketPath: string | null = null) {}
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly socketPath: string | null = null,
+  ) {}
 
   /** The socket selection argv words. */
   socketArgs(): string[] {
@@ -36,7 +44,16 @@ export function sequence(commands: string[][]): string[] {
 }
 
 /** One row of `list-panes -a` as okstra reads it. */
-export interface PaneInfo { paneId: string; dead: boolean; deadStatus: number | null; deadSignal: number | null; tag: string; sessionId: string; sessionName: string; startCommand: string }
+export interface PaneInfo {
+  paneId: string;
+  dead: boolean;
+  deadStatus: number | null;
+  deadSignal: number | null;
+  tag: string;
+  sessionId: string;
+  sessionName: string;
+  startCommand: string;
+}
 
 const PANE_FORMAT = '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-run}\t#{session_id}\t#{session_name}\t#{pane_dead_signal}\t#{pane_start_command}';
 
@@ -44,9 +61,21 @@ const PANE_FORMAT = '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-ru
 export async function listPanes(tmux: Tmux): Promise<{ ok: boolean; panes: PaneInfo[]; error: string }> {
   const r = await tmux.run(['list-panes', '-a', '-F', PANE_FORMAT]);
   if (!r.ok) return { ok: false, panes: [], error: r.stderr };
-  const panes = r.stdout.split('\n').filter(Boolean).map((line) => {
-    const [paneId, dead, status, tag, sessionId, sessionName, signal, ...command] = line.split('\t');
-    return { paneId: paneId!, dead: dead === '1', deadStatus: status ? Number(status) : null, deadSignal: signal ? Number(signal) : null, tag: tag ?? '', sessionId: sessionId ?? '', sessionName: sessionName ?? '', startCommand: command.join('\t') };
-  });
+  const panes = r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [paneId, dead, status, tag, sessionId, sessionName, signal, ...command] = line.split('\t');
+      return {
+        paneId: paneId!,
+        dead: dead === '1',
+        deadStatus: status ? Number(status) : null,
+        deadSignal: signal ? Number(signal) : null,
+        tag: tag ?? '',
+        sessionId: sessionId ?? '',
+        sessionName: sessionName ?? '',
+        startCommand: command.join('\t'),
+      };
+    });
   return { ok: true, panes, error: '' };
 }

@@ -8,28 +8,62 @@ import { action, createBaseProgram, type CliContext } from '@okstra/cli-kit';
 export function createProgram(ctx: CliContext): Command {
   const program = createBaseProgram(ctx, 'Dispatch, await and tear down okstra worker panes; worker-state transitions');
 
-  program.command('dispatch').description('Start each job of a run manifest or jobs file in its own pane')
-    .addHelpText('after', '\nExample:\n  okstra team dispatch --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json')
-    .requiredOption('--project-root <dir>').requiredOption('--run-manifest <path>').option('--workers <csv>')
-    .option('--jobs-file <path>').option('--dispatch-kind <kind>').option('--dry-run')
+  program
+    .command('dispatch')
+    .description('Start each job of a run manifest or jobs file in its own pane')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra team dispatch --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json',
+    )
+    .requiredOption('--project-root <dir>')
+    .requiredOption('--run-manifest <path>')
+    .option('--workers <csv>')
+    .option('--jobs-file <path>')
+    .option('--dispatch-kind <kind>')
+    .option('--dry-run')
     .action(action(ctx, async (opts) => (await import('../commands/dispatch.js')).runDispatch(opts, ctx)));
-  program.command('await').description('Wait until every dispatched job has a terminal status')
-    .addHelpText('after', '\nExample:\n  okstra team await --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --json')
-    .requiredOption('--project-root <dir>').requiredOption('--run-manifest <path>').option('--deadline <minutes>').option('--json')
+  program
+    .command('await')
+    .description('Wait until every dispatched job has a terminal status')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra team await --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --json',
+    )
+    .requiredOption('--project-root <dir>')
+    .requiredOption('--run-manifest <path>')
+    .option('--deadline <minutes>')
+    .option('--json')
     .action(action(ctx, async (opts) => (await import('../commands/await.js')).runAwait(opts, ctx)));
-  program.command('teardown').description('Close the panes okstra created for this run')
-    .addHelpText('after', '\nExample:\n  okstra team teardown --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --dry-run')
-    .requiredOption('--project-root <dir>').requiredOption('--run-manifest <path>').option('--dry-run').option('--json')
+  program
+    .command('teardown')
+    .description('Close the panes okstra created for this run')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra team teardown --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --dry-run',
+    )
+    .requiredOption('--project-root <dir>')
+    .requiredOption('--run-manifest <path>')
+    .option('--dry-run')
+    .option('--json')
     .action(action(ctx, async (opts) => (await import('../commands/teardown.js')).runTeardown(opts, ctx)));
-  program.command('exec').description('Run one provider CLI for one job (the pane wrapper)').requiredOption('--job <path>')
+  program
+    .command('exec')
+    .description('Run one provider CLI for one job (the pane wrapper)')
+    .requiredOption('--job <path>')
     .addHelpText('after', '\nExample:\n  okstra team exec --job .okstra/tasks/billing/T-12/runs/error-analysis/state/team-jobs/initial-codex.job.json')
     .action(action(ctx, async (opts) => (await import('../commands/exec.js')).runExec(opts, ctx)));
   const ws = program.command('worker-state').description('Persisted worker rows');
-  ws.command('transition').description('Atomically update one persisted worker row')
-    .addHelpText('after', '\nExample:\n  okstra worker-state transition --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --status timeout --reason \'no heartbeat for 6 minutes\'')
-    .requiredOption('--team-state <path>').requiredOption('--worker <id>')
+  ws.command('transition')
+    .description('Atomically update one persisted worker row')
+    .addHelpText(
+      'after',
+      "\nExample:\n  okstra worker-state transition --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --status timeout --reason 'no heartbeat for 6 minutes'",
+    )
+    .requiredOption('--team-state <path>')
+    .requiredOption('--worker <id>')
     .addOption(new Option('--status <status>').choices(['in-progress', 'completed', 'timeout', 'error', 'not-run']).makeOptionMandatory())
-    .option('--reason <text>').option('--model <execution-value>')
+    .option('--reason <text>')
+    .option('--model <execution-value>')
     .action(action(ctx, async (opts) => (await import('../commands/worker-state.js')).runWorkerStateTransition(opts, ctx)));
   return program;
 }

@@ -10,7 +10,10 @@ import { makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture
 // Workers whose wrapper is a live process that never writes anything: only
 // libs/heartbeat's verdicts can end their wait before the deadline.
 const children: ChildProcess[] = [];
-afterAll(() => { children.forEach((c) => c.kill('SIGKILL')); removeFixtures(); });
+afterAll(() => {
+  children.forEach((c) => c.kill('SIGKILL'));
+  removeFixtures();
+});
 
 function startStandIn(): { pid: number; pidStartTime: string } {
   const c = spawn('sleep', ['600'], { stdio: 'ignore' });
@@ -25,7 +28,16 @@ function fakeDispatch(f: Fixture, workerId: string, row: Record<string, unknown>
   state.workers = state.workers.map((w: any) => (w.workerId === workerId ? { ...w, status: 'in-progress', attempt: 1, startedAt, ...row } : w));
   writeJsonFile(f.teamStatePath, state);
   const manifest = f.manifest();
-  manifest.workerDispatches.push({ dispatchKind: 'initial', workerId, backend: 'subprocess', paneId: null, startedAt, degradedFrom: 'tmux-pane', reason: 'test', ...startStandIn() });
+  manifest.workerDispatches.push({
+    dispatchKind: 'initial',
+    workerId,
+    backend: 'subprocess',
+    paneId: null,
+    startedAt,
+    degradedFrom: 'tmux-pane',
+    reason: 'test',
+    ...startStandIn(),
+  });
   writeJsonFile(f.manifestPath, manifest);
 }
 
@@ -54,7 +66,10 @@ describe('await ends a wait early through libs/heartbeat', () => {
   });
 
   it('a heartbeat older than the idle budget (confirmed on re-read) → timeout stalled', () => {
-    const f = makeFixture([{ id: 'sleepy', provider: 'stub-ok' }], { socket: privateSocket(), env: { OKSTRA_LIVENESS_MAX_IDLE_S: '2', OKSTRA_LIVENESS_STALL_CONFIRM_S: '0.2' } });
+    const f = makeFixture([{ id: 'sleepy', provider: 'stub-ok' }], {
+      socket: privateSocket(),
+      env: { OKSTRA_LIVENESS_MAX_IDLE_S: '2', OKSTRA_LIVENESS_STALL_CONFIRM_S: '0.2' },
+    });
     const audit = f.result('sleepy').replace(/\.md$/, '.audit.md');
     fakeDispatch(f, 'sleepy', { livenessMode: 'audit-heartbeat', auditSidecarPath: rel(f, audit), promptPath: rel(f, f.prompt('sleepy')) });
     mkdirSync(dirname(audit), { recursive: true });
@@ -71,6 +86,8 @@ describe('await ends a wait early through libs/heartbeat', () => {
     const r = team(['await', ...run(f)], { env: f.env });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`okstra-team: ${f.manifestPath}: workerDispatches: no workerDispatches to await (run okstra team dispatch first)\n`);
-    expect(team(['await', ...run(f), '--deadline', 'soon'], { env: f.env }).stderr).toBe("okstra-team: --deadline expects a positive number of minutes, got 'soon'\n");
+    expect(team(['await', ...run(f), '--deadline', 'soon'], { env: f.env }).stderr).toBe(
+      "okstra-team: --deadline expects a positive number of minutes, got 'soon'\n",
+    );
   });
 });

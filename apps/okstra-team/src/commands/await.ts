@@ -11,10 +11,24 @@ import { latestDispatches, loadRun } from '../dispatch/run-context.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
 
 /** Flags of `team await` (0.161.0 docs/cli.md team row). */
-export interface AwaitOptions { projectRoot: string; runManifest: string; deadline?: string; json?: boolean }
+export interface AwaitOptions {
+  projectRoot: string;
+  runManifest: string;
+  deadline?: string;
+  json?: boolean;
+}
 
 /** One worker in await's output; `status`/`durationMs` are what `collect-results --dispatch` takes. */
-interface AwaitRow { workerId: string; dispatchKind: string; backend: string; status: string; durationMs: number; reason: string | null; attempt: number; retryable: boolean }
+interface AwaitRow {
+  workerId: string;
+  dispatchKind: string;
+  backend: string;
+  status: string;
+  durationMs: number;
+  reason: string | null;
+  attempt: number;
+  retryable: boolean;
+}
 
 /**
  * `okstra-team await`: poll until every worker's newest dispatch has ended
@@ -34,9 +48,11 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const recorded = latestDispatches(run.manifest.workerDispatches);
   const initialState = await readTeamState(run.teamStatePath);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, initialState.workers, recorded);
-  const records = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded]
-    .sort((a, b) => (a.workerId < b.workerId ? -1 : 1));
-  if (records.length === 0) throw new InputError('no workerDispatches to await (run okstra team dispatch first)', { file: run.manifestPath, field: 'workerDispatches' });
+  const records = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded].sort((a, b) =>
+    a.workerId < b.workerId ? -1 : 1,
+  );
+  if (records.length === 0)
+    throw new InputError('no workerDispatches to await (run okstra team dispatch first)', { file: run.manifestPath, field: 'workerDispatches' });
   const deadlineMs = workerDeadlineMs(run.manifest.taskType, overrideMinutes);
   const pollMs = Number(io.env.OKSTRA_TEAM_POLL_MS) > 0 ? Number(io.env.OKSTRA_TEAM_POLL_MS) : 2000;
   const probeOpts = livenessOptions(io.env);
@@ -58,14 +74,24 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       if (!end) {
         const gone = processGone(rec, panes);
         // The wrapper writes its sidecar before it exits: re-read so a worker that just finished is not called dead.
-        if (gone) end = (await endedFromArtifacts(run.projectRoot, row, rec, now)) ?? { status: 'error', reason: gone, durationMs: elapsed(row.startedAt, now), record: true };
-        else if (elapsed(row.startedAt, now) > deadlineMs) end = { status: 'timeout', reason: `deadline of ${deadlineMs / 60_000} min exceeded`, durationMs: elapsed(row.startedAt, now), record: true };
+        if (gone)
+          end = (await endedFromArtifacts(run.projectRoot, row, rec, now)) ?? {
+            status: 'error',
+            reason: gone,
+            durationMs: elapsed(row.startedAt, now),
+            record: true,
+          };
+        else if (elapsed(row.startedAt, now) > deadlineMs)
+          end = { status: 'timeout', reason: `deadline of ${deadlineMs / 60_000} min exceeded`, durationMs: elapsed(row.startedAt, now), record: true };
         else probeThese.push(rec);
       }
       if (end) settle(rec, row.startedAt ?? undefined, end);
     }
     if (probeThese.length > 0) {
-      const verdicts = await probeWorkers(probeThese.map((r) => ({ teamStatePath: run.teamStatePath, workerId: r.workerId })), { ...probeOpts, now: io.now });
+      const verdicts = await probeWorkers(
+        probeThese.map((r) => ({ teamStatePath: run.teamStatePath, workerId: r.workerId })),
+        { ...probeOpts, now: io.now },
+      );
       for (const v of verdicts) {
         if (v.evidence.newestHeartbeatAt) lastBeat.set(v.workerId, v.evidence.newestHeartbeatAt);
         if (v.healthy) continue;
@@ -73,9 +99,13 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
         const rec = probeThese.find((r) => r.workerId === v.workerId)!;
         const late = await readCurrentStatus(run.projectRoot, row);
         if (late) continue; // finished during the probe: judged from its sidecar next poll
-        settle(rec, row.startedAt ?? undefined, v.verdict === 'stalled'
-          ? { status: 'timeout', reason: `stalled: ${v.reason}`, durationMs: elapsed(row.startedAt, io.now()), record: true }
-          : { status: 'error', reason: `did-not-launch: ${v.reason}`, durationMs: elapsed(row.startedAt, io.now()), record: true });
+        settle(
+          rec,
+          row.startedAt ?? undefined,
+          v.verdict === 'stalled'
+            ? { status: 'timeout', reason: `stalled: ${v.reason}`, durationMs: elapsed(row.startedAt, io.now()), record: true }
+            : { status: 'error', reason: `did-not-launch: ${v.reason}`, durationMs: elapsed(row.startedAt, io.now()), record: true },
+        );
       }
     }
     if (toRecord.length > 0) await transitionWorkers(run.teamStatePath, toRecord);
@@ -95,9 +125,14 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
     const row = finalState.workers.find((w) => w.workerId === rec.workerId)!;
     const status = isTerminal(row.status) ? row.status : end.status;
     return {
-      workerId: rec.workerId, dispatchKind: rec.dispatchKind, backend: rec.backend, status,
-      durationMs: end.durationMs, reason: status === end.status ? end.reason : (row.reason ?? null),
-      attempt: row.attempt ?? 0, retryable: isRetryable({ status, attempt: row.attempt ?? 0 }),
+      workerId: rec.workerId,
+      dispatchKind: rec.dispatchKind,
+      backend: rec.backend,
+      status,
+      durationMs: end.durationMs,
+      reason: status === end.status ? end.reason : (row.reason ?? null),
+      attempt: row.attempt ?? 0,
+      retryable: isRetryable({ status, attempt: row.attempt ?? 0 }),
     };
   });
   const allCompleted = rows.every((r) => r.status === 'completed');
@@ -120,7 +155,11 @@ function parseMinutes(raw: string): number {
 /** Liveness budget knobs (seconds) from the environment — for tests and slow hosts; defaults are libs/heartbeat's. */
 function livenessOptions(env: NodeJS.ProcessEnv): { launchGraceS?: number; maxIdleS?: number; stallConfirmS?: number } {
   const num = (k: string) => (env[k] !== undefined && Number.isFinite(Number(env[k])) ? Number(env[k]) : undefined);
-  return { launchGraceS: num('OKSTRA_LIVENESS_LAUNCH_GRACE_S'), maxIdleS: num('OKSTRA_LIVENESS_MAX_IDLE_S'), stallConfirmS: num('OKSTRA_LIVENESS_STALL_CONFIRM_S') };
+  return {
+    launchGraceS: num('OKSTRA_LIVENESS_LAUNCH_GRACE_S'),
+    maxIdleS: num('OKSTRA_LIVENESS_MAX_IDLE_S'),
+    stallConfirmS: num('OKSTRA_LIVENESS_STALL_CONFIRM_S'),
+  };
 }
 
 /** One `list-panes -a` per tmux server the pending dispatches live on. */
@@ -155,13 +194,21 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
 }
 
 /** The TTY progress line: each worker's end, or its elapsed time and the age of its newest heartbeat. */
-function statusLine(records: readonly WorkerDispatch[], ended: Map<string, Ended>, lastBeat: Map<string, string>, rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>, now: Date): string {
-  return records.map((r) => {
-    const e = ended.get(r.workerId);
-    if (e) return `${r.workerId} ${e.status}`;
-    const row = rows.find((w) => w.workerId === r.workerId);
-    const beat = lastBeat.get(r.workerId);
-    const hb = beat ? `, heartbeat ${Math.round(elapsed(beat, now) / 1000)}s ago` : '';
-    return `${r.workerId} ${Math.round(elapsed(row?.startedAt, now) / 1000)}s${hb}`;
-  }).join(' | ');
+function statusLine(
+  records: readonly WorkerDispatch[],
+  ended: Map<string, Ended>,
+  lastBeat: Map<string, string>,
+  rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>,
+  now: Date,
+): string {
+  return records
+    .map((r) => {
+      const e = ended.get(r.workerId);
+      if (e) return `${r.workerId} ${e.status}`;
+      const row = rows.find((w) => w.workerId === r.workerId);
+      const beat = lastBeat.get(r.workerId);
+      const hb = beat ? `, heartbeat ${Math.round(elapsed(beat, now) / 1000)}s ago` : '';
+      return `${r.workerId} ${Math.round(elapsed(row?.startedAt, now) / 1000)}s${hb}`;
+    })
+    .join(' | ');
 }

@@ -48,11 +48,21 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
   if (opts.dryRun) {
     writeJson(io, {
-      dryRun: true, dispatchKind: plan.dispatchKind, backend, runManifest: rel(run.manifestPath),
+      dryRun: true,
+      dispatchKind: plan.dispatchKind,
+      backend,
+      runManifest: rel(run.manifestPath),
       jobs: launches.map(({ job, provider, launch }) => ({
-        workerId: job.workerId, provider: job.provider, providerSource: provider.source, role: job.role, title: job.role,
-        model: job.model, promptPath: rel(job.promptPath), completionPaths: job.completionPaths.map(rel),
-        jobPath: rel(teamJobPath(run.runDir, plan.dispatchKind, job.workerId)), command: [launch.file, ...launch.args],
+        workerId: job.workerId,
+        provider: job.provider,
+        providerSource: provider.source,
+        role: job.role,
+        title: job.role,
+        model: job.model,
+        promptPath: rel(job.promptPath),
+        completionPaths: job.completionPaths.map(rel),
+        jobPath: rel(teamJobPath(run.runDir, plan.dispatchKind, job.workerId)),
+        command: [launch.file, ...launch.args],
       })),
     });
     return 0;
@@ -62,27 +72,60 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const jobPaths = new Map<string, string>();
   for (const { job } of launches) jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId));
   // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
-  await Promise.all(launches.map(({ job, provider, launch }) => writeJsonAtomic(jobPaths.get(job.workerId)!, {
-    schemaVersion: '1.0', dispatchKind: plan.dispatchKind, workerId: job.workerId, provider: job.provider, role: job.role,
-    model: job.model, projectRoot: run.projectRoot, teamStatePath: run.teamStatePath, promptPath: job.promptPath,
-    resultPath: job.resultPath, completionPaths: job.completionPaths, promptDelivery: provider.manifest.promptDelivery,
-    command: launch, rowStartedAt: startedAt,
-  })));
-  await transitionWorkers(run.teamStatePath, plan.jobs.map((job) => {
-    const rowPaths = {
-      provider: job.provider, role: job.role, promptPath: rel(job.promptPath), resultPath: rel(job.resultPath),
-      livenessMode: job.auditSidecarPath ? 'audit-heartbeat' as const : 'wrapper-status' as const,
-      auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
-    };
-    return { workerId: job.workerId, status: 'in-progress' as const, model: job.model, now, dispatchKind: plan.dispatchKind, createRow: rowPaths, set: rowPaths };
-  }), { create: { taskKey: run.manifest.taskKey, taskType: run.manifest.taskType, seq: run.manifest.seq } });
+  await Promise.all(
+    launches.map(({ job, provider, launch }) =>
+      writeJsonAtomic(jobPaths.get(job.workerId)!, {
+        schemaVersion: '1.0',
+        dispatchKind: plan.dispatchKind,
+        workerId: job.workerId,
+        provider: job.provider,
+        role: job.role,
+        model: job.model,
+        projectRoot: run.projectRoot,
+        teamStatePath: run.teamStatePath,
+        promptPath: job.promptPath,
+        resultPath: job.resultPath,
+        completionPaths: job.completionPaths,
+        promptDelivery: provider.manifest.promptDelivery,
+        command: launch,
+        rowStartedAt: startedAt,
+      }),
+    ),
+  );
+  await transitionWorkers(
+    run.teamStatePath,
+    plan.jobs.map((job) => {
+      const rowPaths = {
+        provider: job.provider,
+        role: job.role,
+        promptPath: rel(job.promptPath),
+        resultPath: rel(job.resultPath),
+        livenessMode: job.auditSidecarPath ? ('audit-heartbeat' as const) : ('wrapper-status' as const),
+        auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
+      };
+      return {
+        workerId: job.workerId,
+        status: 'in-progress' as const,
+        model: job.model,
+        now,
+        dispatchKind: plan.dispatchKind,
+        createRow: rowPaths,
+        set: rowPaths,
+      };
+    }),
+    { create: { taskKey: run.manifest.taskKey, taskType: run.manifest.taskType, seq: run.manifest.seq } },
+  );
   const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
   const records: WorkerDispatch[] = [];
   const base = (workerId: string) => {
     const job = plan.jobs.find((j) => j.workerId === workerId)!;
     return {
-      dispatchKind: plan.dispatchKind, workerId, startedAt, promptPath: rel(job.promptPath),
-      jobsFile: plan.jobsFile ? rel(plan.jobsFile) : null, jobPath: rel(jobPaths.get(workerId)!),
+      dispatchKind: plan.dispatchKind,
+      workerId,
+      startedAt,
+      promptPath: rel(job.promptPath),
+      jobsFile: plan.jobsFile ? rel(plan.jobsFile) : null,
+      jobPath: rel(jobPaths.get(workerId)!),
     };
   };
   const degraded: Array<{ workerId: string; reason: string }> = [];
@@ -94,7 +137,16 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   } else {
     for (const p of await dispatchToTmux(paneJobs, { env: io.env, runTag: run.runTag, dispatchKind: plan.dispatchKind })) {
       if (!('reason' in p)) {
-        records.push({ ...base(p.workerId), backend, paneId: p.paneId, tmuxSocket: p.socketPath, tmuxSession: p.session, sessionCreated: p.sessionCreated, degradedFrom: null, reason: null });
+        records.push({
+          ...base(p.workerId),
+          backend,
+          paneId: p.paneId,
+          tmuxSocket: p.socketPath,
+          tmuxSession: p.session,
+          sessionCreated: p.sessionCreated,
+          degradedFrom: null,
+          reason: null,
+        });
       } else degraded.push({ workerId: p.workerId, reason: p.reason });
     }
   }

@@ -15,9 +15,21 @@ function jobFor(f: Fixture, command: { file: string; args: string[] }, over: Rec
   writeJsonFile(f.teamStatePath, state);
   const path = join(f.runDir, 'state', 'team-jobs', 'initial-alpha.job.json');
   writeJsonFile(path, {
-    schemaVersion: '1.0', dispatchKind: 'initial', workerId: 'alpha', provider: 'stub-ok', role: 'analyser', model: 'm',
-    projectRoot: f.root, teamStatePath: f.teamStatePath, promptPath: f.prompt('alpha'), resultPath: f.result('alpha'),
-    completionPaths: [f.result('alpha')], promptDelivery: 'stdin', command, rowStartedAt: STARTED, ...over,
+    schemaVersion: '1.0',
+    dispatchKind: 'initial',
+    workerId: 'alpha',
+    provider: 'stub-ok',
+    role: 'analyser',
+    model: 'm',
+    projectRoot: f.root,
+    teamStatePath: f.teamStatePath,
+    promptPath: f.prompt('alpha'),
+    resultPath: f.result('alpha'),
+    completionPaths: [f.result('alpha')],
+    promptDelivery: 'stdin',
+    command,
+    rowStartedAt: STARTED,
+    ...over,
   });
   return path;
 }
@@ -57,7 +69,10 @@ describe('okstra-team exec (the pane wrapper)', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
     const marker = `okstra-orphan-${process.pid}-${Date.now()}`;
     // The child inherits stdout and outlives the provider by a minute.
-    const job = jobFor(f, { file: '/bin/sh', args: ['-c', `mkdir -p "$(dirname "$0")"; cat > "$0"; ${process.execPath} -e 'setTimeout(() => {}, 60000)' ${marker} & echo started`, f.result('alpha')] });
+    const job = jobFor(f, {
+      file: '/bin/sh',
+      args: ['-c', `mkdir -p "$(dirname "$0")"; cat > "$0"; ${process.execPath} -e 'setTimeout(() => {}, 60000)' ${marker} & echo started`, f.result('alpha')],
+    });
     const r = team(['exec', '--job', job], { env: f.env });
     expect(r.code).toBe(0);
     const s = statusOf(f);
@@ -70,7 +85,10 @@ describe('okstra-team exec (the pane wrapper)', () => {
   it('SIGHUP to the wrapper (its pane closed) ends the provider and all its children, and the row records it', async () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
     const marker = `okstra-hup-${process.pid}-${Date.now()}`;
-    const job = jobFor(f, { file: '/bin/sh', args: ['-c', `cat > /dev/null; ${process.execPath} -e 'setTimeout(() => {}, 60000)' ${marker} & echo working; wait`] });
+    const job = jobFor(f, {
+      file: '/bin/sh',
+      args: ['-c', `cat > /dev/null; ${process.execPath} -e 'setTimeout(() => {}, 60000)' ${marker} & echo working; wait`],
+    });
     const child = spawn(process.execPath, [teamBin, 'exec', '--job', job], { env: f.env, stdio: 'pipe' });
     await new Promise<void>((resolve) => child.stdout.on('data', (b: Buffer) => b.toString().includes('working') && resolve()));
     child.kill('SIGHUP');

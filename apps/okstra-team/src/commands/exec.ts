@@ -26,22 +26,37 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const startedAt = ctx.io.now();
   const observed = await runProvider(
     {
-      file: job.command.file, args: job.command.args, cwd: job.projectRoot,
-      promptPath: job.promptPath, promptDelivery: job.promptDelivery, logPath: wrapperLogPath(job.promptPath),
+      file: job.command.file,
+      args: job.command.args,
+      cwd: job.projectRoot,
+      promptPath: job.promptPath,
+      promptDelivery: job.promptDelivery,
+      logPath: wrapperLogPath(job.promptPath),
     },
-    ctx.io.stdout, ctx.io.stderr,
+    ctx.io.stdout,
+    ctx.io.stderr,
   );
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p));
   const verdict = wrapperVerdict({ ...observed, missingPaths });
   const endedAt = ctx.io.now();
   await writeJsonAtomic(wrapperStatusPath(job.promptPath), {
-    schemaVersion: '1.0', workerId: job.workerId, dispatchKind: job.dispatchKind,
-    status: verdict.status, exitCode: observed.exitCode, signal: observed.signal,
-    startedAt: startedAt.toISOString(), endedAt: endedAt.toISOString(),
-    durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()), reason: verdict.reason,
+    schemaVersion: '1.0',
+    workerId: job.workerId,
+    dispatchKind: job.dispatchKind,
+    status: verdict.status,
+    exitCode: observed.exitCode,
+    signal: observed.signal,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
+    reason: verdict.reason,
   });
   await transitionWorker(job.teamStatePath, {
-    workerId: job.workerId, status: verdict.status, reason: verdict.reason, now: endedAt, ifStartedAt: job.rowStartedAt,
+    workerId: job.workerId,
+    status: verdict.status,
+    reason: verdict.reason,
+    now: endedAt,
+    ifStartedAt: job.rowStartedAt,
   });
   ctx.io.stderr.write(`\n[okstra] ${job.workerId}: ${verdict.status}${verdict.reason ? ` (${verdict.reason})` : ''}\n`);
   return verdict.status === 'completed' ? 0 : 1;
@@ -64,7 +79,9 @@ type ValidatedJob = TeamJob & { realRoot: string };
  * @throws InputError (exit 2) naming the job file and the field.
  */
 export async function validateJob(jobFile: string, job: TeamJob): Promise<ValidatedJob> {
-  const fail = (field: string, message: string): never => { throw new InputError(message, { file: jobFile, field }); };
+  const fail = (field: string, message: string): never => {
+    throw new InputError(message, { file: jobFile, field });
+  };
   let realRoot = '';
   try {
     if (!(await stat(job.projectRoot)).isDirectory()) fail('projectRoot', `'${job.projectRoot}' is not a directory`);

@@ -3,14 +3,30 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BIN, team } from '../test-support/bin.js';
-import { installCmuxStub, killServer, makeFixture, panes, pathWithoutTmux, privateSocket, removeFixtures, tmux, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+import {
+  installCmuxStub,
+  killServer,
+  makeFixture,
+  panes,
+  pathWithoutTmux,
+  privateSocket,
+  removeFixtures,
+  tmux,
+  writeJsonFile,
+  type Fixture,
+} from '../test-support/fixture.js';
 
 const socket = privateSocket();
-afterAll(() => { killServer(socket); removeFixtures(); });
+afterAll(() => {
+  killServer(socket);
+  removeFixtures();
+});
 
 const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
 const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
-const waitFor = async (check: () => boolean) => { while (!check()) await new Promise((r) => setTimeout(r, 50)); };
+const waitFor = async (check: () => boolean) => {
+  while (!check()) await new Promise((r) => setTimeout(r, 50));
+};
 
 function jobsFile(f: Fixture, name: string, dispatchKind: string, jobs: Array<Record<string, unknown>>): string {
   const path = join(f.runDir, 'state', name);
@@ -18,8 +34,14 @@ function jobsFile(f: Fixture, name: string, dispatchKind: string, jobs: Array<Re
   return path;
 }
 const job = (f: Fixture, workerId: string, provider: string, role: string) => ({
-  workerId, provider, role, modelExecutionValue: 'stub-model', promptPath: rel(f, f.prompt(workerId)),
-  resultPath: rel(f, f.result(workerId)), workerResultPath: rel(f, f.result(workerId)), completionPaths: [rel(f, f.result(workerId))],
+  workerId,
+  provider,
+  role,
+  modelExecutionValue: 'stub-model',
+  promptPath: rel(f, f.prompt(workerId)),
+  resultPath: rel(f, f.result(workerId)),
+  workerResultPath: rel(f, f.result(workerId)),
+  completionPaths: [rel(f, f.result(workerId))],
 });
 
 describe('dispatch input validation (exit 2, nothing written)', () => {
@@ -30,7 +52,9 @@ describe('dispatch input validation (exit 2, nothing written)', () => {
     expect(outside.code).toBe(2);
     expect(outside.stderr).toMatch(/^okstra-team: --jobs-file: '.*jobs\.json' escapes the project root/);
 
-    const escaping = jobsFile(f, 'reverify-jobs-r1-error-analysis-001.json', 'reverify-r1', [{ ...job(f, 'alpha', 'stub-ok', 'worker-reverify-r1'), resultPath: '../../../../../../../etc/x.md' }]);
+    const escaping = jobsFile(f, 'reverify-jobs-r1-error-analysis-001.json', 'reverify-r1', [
+      { ...job(f, 'alpha', 'stub-ok', 'worker-reverify-r1'), resultPath: '../../../../../../../etc/x.md' },
+    ]);
     const e = team(['dispatch', ...run(f), '--jobs-file', escaping], { env: f.env });
     expect(e.code).toBe(2);
     expect(e.stderr).toBe(`okstra-team: ${escaping}: jobs[0].resultPath: '../../../../../../../etc/x.md' escapes the project root ${f.root}\n`);
@@ -43,21 +67,33 @@ describe('dispatch input validation (exit 2, nothing written)', () => {
     const writer = jobsFile(f, 'report-writer-jobs-error-analysis-001.json', 'report-writer', [job(f, 'alpha', 'grok', 'report-writer')]);
     const role = team(['dispatch', ...run(f), '--jobs-file', writer], { env: f.env });
     expect(role.code).toBe(2);
-    expect(role.stderr).toBe(`okstra-team: ${writer}: jobs[0].role: provider 'grok' cannot take role 'report-writer' (needs report-writer; grok offers analysis, critic)\n`);
+    expect(role.stderr).toBe(
+      `okstra-team: ${writer}: jobs[0].role: provider 'grok' cannot take role 'report-writer' (needs report-writer; grok offers analysis, critic)\n`,
+    );
 
-    const evil = jobsFile(f, 'reverify-jobs-r4-error-analysis-001.json', 'reverify-r4', [{ ...job(f, 'alpha', 'stub-ok', 'worker-reverify-r4'), workerId: "a b';$(touch x)" }]);
+    const evil = jobsFile(f, 'reverify-jobs-r4-error-analysis-001.json', 'reverify-r4', [
+      { ...job(f, 'alpha', 'stub-ok', 'worker-reverify-r4'), workerId: "a b';$(touch x)" },
+    ]);
     const id = team(['dispatch', ...run(f), '--jobs-file', evil], { env: f.env });
     expect(id.code).toBe(2);
     expect(id.stderr).toMatch(/jobs\[0\]\.workerId: expected a worker id of letters, digits/);
 
     // a provider manifest inside the project is never loaded
     for (const at of [join(f.root, '.okstra', 'adapters', 'providers', 'evil'), join(f.root, 'adapters', 'providers', 'evil')]) {
-      writeJsonFile(join(at, 'provider.json'), { schemaVersion: '1.0', id: 'evil', executable: '/bin/sh', argv: ['-c', 'touch pwned'], capabilities: ['analysis'] });
+      writeJsonFile(join(at, 'provider.json'), {
+        schemaVersion: '1.0',
+        id: 'evil',
+        executable: '/bin/sh',
+        argv: ['-c', 'touch pwned'],
+        capabilities: ['analysis'],
+      });
     }
     const local = jobsFile(f, 'reverify-jobs-r5-error-analysis-001.json', 'reverify-r5', [job(f, 'alpha', 'evil', 'worker-reverify-r5')]);
     const evilProvider = team(['dispatch', ...run(f), '--jobs-file', local], { env: f.env, cwd: f.root });
     expect(evilProvider.code).toBe(2);
-    expect(evilProvider.stderr).toBe(`okstra-team: ${local}: jobs[0].provider: unknown provider 'evil' (known: antigravity, claude, codex, grok, kimi, stub-fail, stub-hang, stub-noresult, stub-ok, stub-slow)\n`);
+    expect(evilProvider.stderr).toBe(
+      `okstra-team: ${local}: jobs[0].provider: unknown provider 'evil' (known: antigravity, claude, codex, grok, kimi, stub-fail, stub-hang, stub-noresult, stub-ok, stub-slow)\n`,
+    );
 
     expect(readFileSync(f.teamStatePath, 'utf8')).toBe(before);
     expect(f.manifest().workerDispatches).toEqual([]);
@@ -68,7 +104,10 @@ describe('dispatch input validation (exit 2, nothing written)', () => {
 describe('dispatch environments (real tmux on a private socket)', () => {
   it('inside $TMUX (80x24): 8 workers go into two new okstra windows of the current session; the lead and a foreign pane are left alone', () => {
     const ids = Array.from({ length: 8 }, (_, i) => `w${i + 1}`);
-    const f = makeFixture(ids.map((id) => ({ id, provider: 'stub-ok' })), { socket });
+    const f = makeFixture(
+      ids.map((id) => ({ id, provider: 'stub-ok' })),
+      { socket },
+    );
     tmux(socket, ['new-session', '-d', '-s', 'lead', '-x', '80', '-y', '24', '--', 'sleep', '600']);
     const lead = tmux(socket, ['display-message', '-p', '-t', '=lead:', '#{pane_id}\t#{socket_path}\t#{pid}\t#{session_id}']).stdout.trim().split('\t');
     const foreign = tmux(socket, ['split-window', '-d', '-t', lead[0]!, '-P', '-F', '#{pane_id}', '--', 'sleep', '600']).stdout.trim();
@@ -81,7 +120,12 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     expect(current()).toBe(before);
     const records = f.manifest().workerDispatches;
     expect(records.map((r: any) => [r.backend, r.tmuxSession, r.sessionCreated])).toEqual(ids.map(() => ['tmux-pane', 'lead', false]));
-    const windowOf = new Map(tmux(socket, ['list-panes', '-a', '-F', '#{pane_id} #{window_name}']).stdout.trim().split('\n').map((l) => l.split(' ') as [string, string]));
+    const windowOf = new Map(
+      tmux(socket, ['list-panes', '-a', '-F', '#{pane_id} #{window_name}'])
+        .stdout.trim()
+        .split('\n')
+        .map((l) => l.split(' ') as [string, string]),
+    );
     const windows = records.map((r: any) => windowOf.get(r.paneId));
     expect(new Set(windows).size).toBe(2);
     expect(windows.filter((w: string | undefined) => w === windows[0])).toHaveLength(6);
@@ -106,18 +150,28 @@ describe('dispatch environments (real tmux on a private socket)', () => {
   });
 
   it('tmux missing from PATH: each job degrades to a detached wrapper subprocess, recorded with degradedFrom and the reason', () => {
-    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }], { socket });
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-fail' },
+      ],
+      { socket },
+    );
     const env = { ...f.env, PATH: pathWithoutTmux(dirname(f.root)) };
     const d = team(['dispatch', ...run(f)], { env });
     expect(d.code).toBe(0);
     expect(d.stderr).toContain('alpha: no tmux-pane (tmux not found on PATH); running the wrapper as a detached subprocess');
     const records = f.manifest().workerDispatches;
     expect(records.map((r: any) => [r.workerId, r.backend, r.degradedFrom, r.reason, typeof r.pid])).toEqual([
-      ['alpha', 'subprocess', 'tmux-pane', 'tmux not found on PATH', 'number'], ['beta', 'subprocess', 'tmux-pane', 'tmux not found on PATH', 'number'],
+      ['alpha', 'subprocess', 'tmux-pane', 'tmux not found on PATH', 'number'],
+      ['beta', 'subprocess', 'tmux-pane', 'tmux not found on PATH', 'number'],
     ]);
     const a = team(['await', ...run(f), '--json'], { env });
     expect(a.code).toBe(1);
-    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status])).toEqual([['alpha', 'completed'], ['beta', 'error']]);
+    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status])).toEqual([
+      ['alpha', 'completed'],
+      ['beta', 'error'],
+    ]);
     expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env }).stdout).closed).toEqual([]);
   });
 
@@ -134,12 +188,21 @@ describe('dispatch environments (real tmux on a private socket)', () => {
   });
 
   it('cmux-pane: one exec of the wrapper per split, single-quoted; teardown closes the recorded surfaces', () => {
-    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane' });
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-ok' },
+      ],
+      { socket, terminalBackend: 'cmux-pane' },
+    );
     const cmux = installCmuxStub(dirname(f.root));
     const env = { ...f.env, PATH: `${cmux.binDir}:${f.env.PATH}`, CMUX_SURFACE_ID: 'surface:1', CMUX_WORKSPACE_ID: 'workspace:1' };
     expect(team(['dispatch', ...run(f)], { env }).code).toBe(0);
     const records = f.manifest().workerDispatches;
-    expect(records.map((r: any) => [r.backend, r.paneId, r.surfaceId])).toEqual([['cmux-pane', 'pane:2', 'surface:11'], ['cmux-pane', 'pane:3', 'surface:12']]);
+    expect(records.map((r: any) => [r.backend, r.paneId, r.surfaceId])).toEqual([
+      ['cmux-pane', 'pane:2', 'surface:11'],
+      ['cmux-pane', 'pane:3', 'surface:12'],
+    ]);
     const jobPath = (w: string) => join(f.runDir, 'state', 'team-jobs', `initial-${w}.job.json`);
     expect(cmux.calls()).toEqual([
       ['--json', 'new-split', 'right', '--surface', 'surface:1', '--command', `exec '${process.execPath}' '${BIN}' 'exec' '--job' '${jobPath('alpha')}'`],
@@ -147,7 +210,10 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     ]);
     expect(team(['await', ...run(f)], { env }).code).toBe(0);
     expect(team(['teardown', ...run(f)], { env }).code).toBe(0);
-    expect(cmux.calls().slice(2)).toEqual([['close-surface', '--surface', 'surface:11'], ['close-surface', '--surface', 'surface:12']]);
+    expect(cmux.calls().slice(2)).toEqual([
+      ['close-surface', '--surface', 'surface:11'],
+      ['close-surface', '--surface', 'surface:12'],
+    ]);
     team(['teardown', ...run(f)], { env });
     expect(cmux.calls()).toHaveLength(4);
   });
@@ -155,7 +221,9 @@ describe('dispatch environments (real tmux on a private socket)', () => {
   it('cmux-pane with no cmux on PATH: the job degrades to a subprocess and still completes', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane' });
     expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
-    expect(f.manifest().workerDispatches).toMatchObject([{ workerId: 'alpha', backend: 'subprocess', degradedFrom: 'cmux-pane', reason: 'cmux not found on PATH' }]);
+    expect(f.manifest().workerDispatches).toMatchObject([
+      { workerId: 'alpha', backend: 'subprocess', degradedFrom: 'cmux-pane', reason: 'cmux not found on PATH' },
+    ]);
     expect(team(['await', ...run(f)], { env: f.env }).code).toBe(0);
   });
 });
@@ -178,7 +246,13 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
   });
 
   it('dispatch killed before it recorded workerDispatches: await still judges the rows it set in-progress', async () => {
-    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }], { socket });
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-fail' },
+      ],
+      { socket },
+    );
     // Hold the run manifest's lock so dispatch blocks right before recording, after the rows and panes exist.
     const lock = `${f.manifestPath}.lock`;
     mkdirSync(lock);
@@ -189,14 +263,20 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
     rmSync(lock, { recursive: true });
     expect(f.manifest().workerDispatches).toEqual([]);
     const a = team(['await', ...run(f), '--json'], { env: f.env });
-    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([['alpha', 'completed', 1], ['beta', 'error', 1]]);
+    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([
+      ['alpha', 'completed', 1],
+      ['beta', 'error', 1],
+    ]);
     expect(a.code).toBe(1);
     expect(f.manifest().workerDispatches).toEqual([]);
     // teardown adopts the two tagged panes through their job files, records and closes them; the second is a no-op
     const t = team(['teardown', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(t.stdout).closed.map((c: any) => c.workerId)).toEqual(['alpha', 'beta']);
     expect(panes(socket).filter((x) => x.tag === 'sample:payments:refund-timeout/error-analysis-001')).toEqual([]);
-    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.backend, Boolean(r.tornDownAt)])).toEqual([['alpha', 'tmux-pane', true], ['beta', 'tmux-pane', true]]);
+    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.backend, Boolean(r.tornDownAt)])).toEqual([
+      ['alpha', 'tmux-pane', true],
+      ['beta', 'tmux-pane', true],
+    ]);
     expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout).closed).toEqual([]);
   });
 });

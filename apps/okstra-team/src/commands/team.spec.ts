@@ -5,7 +5,10 @@ import { team } from '../test-support/bin.js';
 import { killServer, makeFixture, panes, privateSocket, removeFixtures, tmux, type Fixture } from '../test-support/fixture.js';
 
 const socket = privateSocket();
-afterAll(() => { killServer(socket); removeFixtures(); });
+afterAll(() => {
+  killServer(socket);
+  removeFixtures();
+});
 
 const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
 const awaitJson = (f: Fixture, extra: string[] = []) => {
@@ -14,24 +17,33 @@ const awaitJson = (f: Fixture, extra: string[] = []) => {
 };
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const walk = (d: string) => readdirSync(d).forEach((n) => {
-    const p = join(d, n);
-    if (statSync(p).isDirectory()) walk(p); else out[p] = readFileSync(p, 'utf8');
-  });
+  const walk = (d: string) =>
+    readdirSync(d).forEach((n) => {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[p] = readFileSync(p, 'utf8');
+    });
   walk(dir);
   return out;
 }
 
 describe('okstra-team dispatch / await / teardown in a detached tmux session (real tmux, real bins)', () => {
   it('--dry-run prints the plan and changes nothing', () => {
-    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }], { socket });
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-fail' },
+      ],
+      { socket },
+    );
     const before = snapshot(f.root);
     const r = team(['dispatch', ...run(f), '--dry-run'], { env: f.env });
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.stdout);
     expect(plan).toMatchObject({ dryRun: true, dispatchKind: 'initial', backend: 'tmux-pane' });
     expect(plan.jobs.map((j: any) => [j.workerId, j.provider, j.providerSource, j.title])).toEqual([
-      ['alpha', 'stub-ok', 'user', 'analyser'], ['beta', 'stub-fail', 'user', 'analyser'],
+      ['alpha', 'stub-ok', 'user', 'analyser'],
+      ['beta', 'stub-fail', 'user', 'analyser'],
     ]);
     expect(plan.jobs[0].command).toEqual([join(f.home, '.okstra/adapters/providers/stub-ok/run.sh'), 'stub-model', f.result('alpha')]);
     expect(snapshot(f.root)).toEqual(before);
@@ -54,15 +66,29 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
   });
 
   it('ok / fail / no-result workers: panes tagged and titled, await reports each, teardown closes them once', () => {
-    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }, { id: 'beta', provider: 'stub-fail' }, { id: 'gamma', provider: 'stub-noresult' }], { socket });
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-fail' },
+        { id: 'gamma', provider: 'stub-noresult' },
+      ],
+      { socket },
+    );
     const d = team(['dispatch', ...run(f)], { env: f.env });
     expect(d.stderr).toBe('');
     expect(d.code).toBe(0);
     const records = f.manifest().workerDispatches;
     expect(records.map((r: any) => [r.workerId, r.backend, r.dispatchKind, r.degradedFrom])).toEqual([
-      ['alpha', 'tmux-pane', 'initial', null], ['beta', 'tmux-pane', 'initial', null], ['gamma', 'tmux-pane', 'initial', null],
+      ['alpha', 'tmux-pane', 'initial', null],
+      ['beta', 'tmux-pane', 'initial', null],
+      ['gamma', 'tmux-pane', 'initial', null],
     ]);
-    expect(f.row('alpha')).toMatchObject({ status: expect.stringMatching(/in-progress|completed/), attempt: 1, startedAt: records[0].startedAt, livenessMode: 'audit-heartbeat' });
+    expect(f.row('alpha')).toMatchObject({
+      status: expect.stringMatching(/in-progress|completed/),
+      attempt: 1,
+      startedAt: records[0].startedAt,
+      livenessMode: 'audit-heartbeat',
+    });
     const mine = panes(socket).filter((p) => records.some((r: any) => r.paneId === p.id));
     expect(mine).toHaveLength(3);
     for (const p of mine) expect(p).toMatchObject({ tag: 'sample:payments:refund-timeout/error-analysis-001', title: 'analyser', remain: 'on' });
@@ -82,7 +108,11 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(readFileSync(f.prompt('alpha').replace(/\.md$/, '.log'), 'utf8')).toBe('stub-ok: model stub-model\n');
     expect(readFileSync(f.result('alpha'), 'utf8')).toContain('# prompt for alpha');
     // the panes stay readable after their process ended
-    expect(panes(socket).filter((p) => mine.some((m) => m.id === p.id)).every((p) => p.dead)).toBe(true);
+    expect(
+      panes(socket)
+        .filter((p) => mine.some((m) => m.id === p.id))
+        .every((p) => p.dead),
+    ).toBe(true);
 
     const dry = team(['teardown', ...run(f), '--dry-run', '--json'], { env: f.env });
     expect(JSON.parse(dry.stdout).closed).toHaveLength(3);
@@ -98,14 +128,19 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
 
   it('12 workers (more than an 80x24 window holds) all get panes and complete', () => {
     const ids = Array.from({ length: 12 }, (_, i) => `w${String(i + 1).padStart(2, '0')}`);
-    const f = makeFixture(ids.map((id) => ({ id, provider: 'stub-ok' })), { socket });
+    const f = makeFixture(
+      ids.map((id) => ({ id, provider: 'stub-ok' })),
+      { socket },
+    );
     const d = team(['dispatch', ...run(f)], { env: f.env });
     expect(d.code).toBe(0);
     const records = f.manifest().workerDispatches;
     expect(records.filter((r: any) => r.backend === 'tmux-pane')).toHaveLength(12);
     expect(new Set(records.map((r: any) => r.paneId)).size).toBe(12);
     const mine = panes(socket).filter((p) => records.some((r: any) => r.paneId === p.id));
-    expect(mine.map((p) => [p.tag, p.title, p.session])).toEqual(ids.map(() => ['sample:payments:refund-timeout/error-analysis-001', 'analyser', records[0].tmuxSession]));
+    expect(mine.map((p) => [p.tag, p.title, p.session])).toEqual(
+      ids.map(() => ['sample:payments:refund-timeout/error-analysis-001', 'analyser', records[0].tmuxSession]),
+    );
     const a = awaitJson(f);
     expect(a.code).toBe(0);
     expect(a.doc.workers.map((w: any) => w.status)).toEqual(ids.map(() => 'completed'));
@@ -134,7 +169,10 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     const a = awaitJson(f);
     expect(a.code).toBe(0);
     expect(a.doc.workers[0]).toMatchObject({ workerId: 'alpha', status: 'completed' });
-    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout)).toMatchObject({ closed: [], skipped: [{ reason: 'pane already gone' }] });
+    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout)).toMatchObject({
+      closed: [],
+      skipped: [{ reason: 'pane already gone' }],
+    });
   });
 
   it('a pane killed before its wrapper wrote a status ends as error at once', () => {

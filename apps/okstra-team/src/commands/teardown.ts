@@ -8,9 +8,20 @@ import { unrecordedDispatches } from '../await/unrecorded.js';
 import { loadRun, updateWorkerDispatches, type RunContext } from '../dispatch/run-context.js';
 
 /** Flags of `team teardown` (0.161.0 docs/cli.md team row). */
-export interface TeardownOptions { projectRoot: string; runManifest: string; dryRun?: boolean; json?: boolean }
+export interface TeardownOptions {
+  projectRoot: string;
+  runManifest: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
 
-interface Entry { workerId: string; dispatchKind: string; backend: string; paneId: string; reason?: string }
+interface Entry {
+  workerId: string;
+  dispatchKind: string;
+  backend: string;
+  paneId: string;
+  reason?: string;
+}
 
 /**
  * `okstra-team teardown`: close only the panes recorded in this run's
@@ -27,7 +38,13 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
   const open = run.manifest.workerDispatches.filter((r) => (r.backend === 'tmux-pane' || r.backend === 'cmux-pane') && r.paneId && !r.tornDownAt);
   const close: Entry[] = [];
   const skipped: Entry[] = [];
-  const entry = (r: WorkerDispatch, reason?: string): Entry => ({ workerId: r.workerId, dispatchKind: r.dispatchKind, backend: r.backend, paneId: r.paneId!, ...(reason ? { reason } : {}) });
+  const entry = (r: WorkerDispatch, reason?: string): Entry => ({
+    workerId: r.workerId,
+    dispatchKind: r.dispatchKind,
+    backend: r.backend,
+    paneId: r.paneId!,
+    ...(reason ? { reason } : {}),
+  });
   const sockets = [...new Set(open.filter((r) => r.backend === 'tmux-pane').map((r) => r.tmuxSocket ?? ''))];
   const killBySocket = new Map<string, string[]>();
   for (const socket of sockets) {
@@ -56,11 +73,16 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
     for (const r of cmuxRecords) {
       const res = await runCmux(io.env, ['close-surface', '--surface', r.surfaceId ?? r.paneId!]);
       if (!res.ok) {
-        close.splice(close.findIndex((c) => c.workerId === r.workerId && c.paneId === r.paneId), 1);
+        close.splice(
+          close.findIndex((c) => c.workerId === r.workerId && c.paneId === r.paneId),
+          1,
+        );
         skipped.push(entry(r, `cmux close-surface failed: ${res.stderr}`));
       }
     }
-    const done = new Set([...close, ...skipped.filter((s) => s.reason === 'pane already gone')].map((e) => `${e.dispatchKind}\u0000${e.workerId}\u0000${e.paneId}`));
+    const done = new Set(
+      [...close, ...skipped.filter((s) => s.reason === 'pane already gone')].map((e) => `${e.dispatchKind}\u0000${e.workerId}\u0000${e.paneId}`),
+    );
     if (done.size > 0) {
       const at = io.now().toISOString();
       await updateWorkerDispatches(run.manifestPath, (records) => [
@@ -97,8 +119,15 @@ async function adoptUnrecordedPanes(run: RunContext, env: NodeJS.ProcessEnv): Pr
   for (const u of unrecorded) {
     const name = `/${u.jobPath!.split('/').pop()}`;
     for (const pane of list.panes.filter((p) => p.tag === run.runTag && p.startCommand.includes(name))) {
-      out.push({ ...u, backend: 'tmux-pane', paneId: pane.paneId, tmuxSocket: socket, tmuxSession: pane.sessionName,
-        jobPath: u.jobPath ?? toProjectRelative(run.projectRoot, name), reason: 'recorded by teardown: the dispatch ended before recording this pane' });
+      out.push({
+        ...u,
+        backend: 'tmux-pane',
+        paneId: pane.paneId,
+        tmuxSocket: socket,
+        tmuxSession: pane.sessionName,
+        jobPath: u.jobPath ?? toProjectRelative(run.projectRoot, name),
+        reason: 'recorded by teardown: the dispatch ended before recording this pane',
+      });
     }
   }
   return out;

@@ -42,7 +42,9 @@ describe('okstra-team worker-state transition (real bin)', () => {
 
   it('unknown worker, unknown status, missing file: exit 2, one line', () => {
     const p = teamStateFile(['codex']);
-    expect(team(['worker-state', 'transition', '--team-state', p, '--worker', 'nobody', '--status', 'completed']).stderr).toBe(`okstra-team: ${p}: workers: no worker row 'nobody'\n`);
+    expect(team(['worker-state', 'transition', '--team-state', p, '--worker', 'nobody', '--status', 'completed']).stderr).toBe(
+      `okstra-team: ${p}: workers: no worker row 'nobody'\n`,
+    );
     expect(team(['worker-state', 'transition', '--team-state', p, '--worker', 'codex', '--status', 'done']).code).toBe(2);
     const missing = team(['worker-state', 'transition', '--team-state', p + '.nope', '--worker', 'codex', '--status', 'completed']);
     expect(missing.code).toBe(2);

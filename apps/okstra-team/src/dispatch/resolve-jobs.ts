@@ -51,7 +51,10 @@ export async function resolveDispatchJobs(args: {
     const file = resolveInsideRoot(projectRoot, args.jobsFile, '--jobs-file');
     const doc = await readJsonFile(file, { schema: JobsFile, schemaVersions: jobsFileArtifact.versions });
     if (args.dispatchKind !== undefined && args.dispatchKind !== doc.dispatchKind) {
-      throw new InputError(`--dispatch-kind '${args.dispatchKind}' does not match the file's dispatchKind '${doc.dispatchKind}'`, { file, field: 'dispatchKind' });
+      throw new InputError(`--dispatch-kind '${args.dispatchKind}' does not match the file's dispatchKind '${doc.dispatchKind}'`, {
+        file,
+        field: 'dispatchKind',
+      });
     }
     out = { dispatchKind: doc.dispatchKind, jobsFile: file, jobs: doc.jobs.map((job, i) => resolveJob(projectRoot, job, `jobs[${i}]`, file)) };
   } else {
@@ -59,7 +62,10 @@ export async function resolveDispatchJobs(args: {
       throw new InputError(`--dispatch-kind '${args.dispatchKind}' needs --jobs-file (a manifest dispatch is 'initial')`, { field: '--dispatch-kind' });
     }
     if (manifest.leadRuntime !== 'external' && manifest.terminalBackend !== 'cmux-pane') {
-      throw new InputError(`leadRuntime '${manifest.leadRuntime}' with terminalBackend '${manifest.terminalBackend}': okstra team dispatches a manifest only for leadRuntime=external or terminalBackend=cmux-pane (pass --jobs-file)`, { file: manifestPath, field: 'leadRuntime' });
+      throw new InputError(
+        `leadRuntime '${manifest.leadRuntime}' with terminalBackend '${manifest.terminalBackend}': okstra team dispatches a manifest only for leadRuntime=external or terminalBackend=cmux-pane (pass --jobs-file)`,
+        { file: manifestPath, field: 'leadRuntime' },
+      );
     }
     out = { dispatchKind: 'initial', jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest) };
   }
@@ -71,7 +77,8 @@ export async function resolveDispatchJobs(args: {
     out.jobs = out.jobs.filter((j) => wanted.includes(j.workerId));
   }
   for (const job of out.jobs) {
-    if (!existsSync(job.promptPath)) throw new InputError(`prompt file not found: ${job.promptPath}`, { file: out.jobsFile ?? manifestPath, field: `${job.where}.promptPath` });
+    if (!existsSync(job.promptPath))
+      throw new InputError(`prompt file not found: ${job.promptPath}`, { file: out.jobsFile ?? manifestPath, field: `${job.where}.promptPath` });
   }
   return out;
 }
@@ -87,10 +94,16 @@ function resolveJob(root: string, job: Job, where: string, file: string): Resolv
   const completionPaths = job.completionPaths.map((p, k) => inside(p, `completionPaths[${k}]`));
   const declaredAudit = typeof job.auditSidecarPath === 'string' ? inside(job.auditSidecarPath, 'auditSidecarPath') : null;
   return {
-    workerId: job.workerId, provider: job.provider, role: job.role, model: job.modelExecutionValue,
-    promptPath: inside(job.promptPath, 'promptPath'), resultPath: inside(job.resultPath, 'resultPath'),
-    workerResultPath: inside(job.workerResultPath, 'workerResultPath'), completionPaths,
-    auditSidecarPath: declaredAudit ?? completionPaths.find((p) => p.endsWith('.audit.md')) ?? null, where,
+    workerId: job.workerId,
+    provider: job.provider,
+    role: job.role,
+    model: job.modelExecutionValue,
+    promptPath: inside(job.promptPath, 'promptPath'),
+    resultPath: inside(job.resultPath, 'resultPath'),
+    workerResultPath: inside(job.workerResultPath, 'workerResultPath'),
+    completionPaths,
+    auditSidecarPath: declaredAudit ?? completionPaths.find((p) => p.endsWith('.audit.md')) ?? null,
+    where,
   };
 }
 
@@ -104,9 +117,16 @@ function manifestJobs(root: string, manifestPath: string, manifest: RunManifest)
     seen.add(workerId);
     const result = resolveInsideRoot(root, workerResultPath(runDir, workerId, run), `workerAssignments[${i}]`);
     return {
-      workerId, provider: a.provider, role: a.role, model: a.executionValue,
-      promptPath: promptPath(runDir, workerId, run), resultPath: result, workerResultPath: result,
-      completionPaths: [result], auditSidecarPath: auditSidecarPath(runDir, workerId, run), where: `workerAssignments[${i}]`,
+      workerId,
+      provider: a.provider,
+      role: a.role,
+      model: a.executionValue,
+      promptPath: promptPath(runDir, workerId, run),
+      resultPath: result,
+      workerResultPath: result,
+      completionPaths: [result],
+      auditSidecarPath: auditSidecarPath(runDir, workerId, run),
+      where: `workerAssignments[${i}]`,
     };
   });
 }

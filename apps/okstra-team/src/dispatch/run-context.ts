@@ -32,7 +32,11 @@ export async function loadRun(cwd: string, projectRootArg: string, manifestArg: 
   }
   const stage = manifest.stage ? `/stage-${manifest.stage}` : '';
   return {
-    projectRoot, manifestPath, manifest, runDir: runDirOfManifest(manifestPath), teamStatePath,
+    projectRoot,
+    manifestPath,
+    manifest,
+    runDir: runDirOfManifest(manifestPath),
+    teamStatePath,
     runTag: `${manifest.taskKey}/${manifest.taskType}-${manifest.seq}${stage}`,
   };
 }

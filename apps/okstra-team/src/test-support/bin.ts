@@ -5,7 +5,12 @@ import { spawn, spawnSync } from 'node:child_process';
 export const BIN = new URL('../../dist/bin.js', import.meta.url).pathname;
 
 /** Exit code, signal and output of one bin run. */
-export interface BinResult { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+export interface BinResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Synchronous run of `okstra-team args`. */
 export function team(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; input?: string } = {}): BinResult {

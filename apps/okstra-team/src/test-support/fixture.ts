@@ -48,15 +48,30 @@ export function installStubProviders(home: string): void {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'run.sh'), script);
     chmodSync(join(dir, 'run.sh'), 0o755);
-    writeFileSync(join(dir, 'provider.json'), JSON.stringify({
-      schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'],
-      promptDelivery: 'stdin', capabilities: ['analysis', 'critic'],
-    }, null, 2));
+    writeFileSync(
+      join(dir, 'provider.json'),
+      JSON.stringify(
+        {
+          schemaVersion: '1.0',
+          id,
+          executable: './run.sh',
+          argv: ['{model}', '{resultPath}'],
+          promptDelivery: 'stdin',
+          capabilities: ['analysis', 'critic'],
+        },
+        null,
+        2,
+      ),
+    );
   }
 }
 
 /** One worker of a fixture: id, provider (a stub id or a bundled one) and role (default `analyser`). */
-export interface WorkerSpec { id: string; provider: string; role?: string }
+export interface WorkerSpec {
+  id: string;
+  provider: string;
+  role?: string;
+}
 
 /** A fixture run: its paths, an env with the temp HOME and private tmux socket, and readers of its state. */
 export interface Fixture {
@@ -80,7 +95,7 @@ export function removeFixtures(): void {
 }
 
 /** A sample project with one error-analysis run, its manifest (leadRuntime=external), team-state rows and prompts. */
-export function makeFixture(workers: WorkerSpec[], options: { socket: string; rootName?: string; terminalBackend?: string; env?: NodeJS.ProcessEnv } ): Fixture {
+export function makeFixture(workers: WorkerSpec[], options: { socket: string; rootName?: string; terminalBackend?: string; env?: NodeJS.ProcessEnv }): Fixture {
   const base = mkdtempSync(join(tmpdir(), 'okstra-team-'));
   cleanups.push(base);
   const root = join(base, options.rootName ?? 'project');
@@ -96,22 +111,49 @@ export function makeFixture(workers: WorkerSpec[], options: { socket: string; ro
     writeFileSync(prompt(w.id), `# prompt for ${w.id}\nReview src/refund.ts; it's "quoted" and has ; $(rm -rf /) in it.\n`);
   }
   writeJsonFile(teamStatePath, {
-    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: TASK_TYPE, seq: SEQ,
+    schemaVersion: '1.0',
+    taskKey: 'sample:payments:refund-timeout',
+    taskType: TASK_TYPE,
+    seq: SEQ,
     workers: workers.map((w) => ({ workerId: w.id, provider: w.provider, role: w.role ?? 'analyser', status: 'pending', attempt: 0 })),
   });
-  const assignment = (w: WorkerSpec) => ({ workerId: w.id, role: w.role ?? 'analyser', provider: w.provider, model: 'stub-model', executionValue: 'stub-model', runner: 'cli-wrapper' });
+  const assignment = (w: WorkerSpec) => ({
+    workerId: w.id,
+    role: w.role ?? 'analyser',
+    provider: w.provider,
+    model: 'stub-model',
+    executionValue: 'stub-model',
+    runner: 'cli-wrapper',
+  });
   writeJsonFile(manifestPath, {
-    schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: TASK_TYPE, seq: SEQ, status: 'running',
-    startedAt: '2026-11-29T08:00:00Z', endedAt: null, teamStatePath: `.okstra/tasks/payments/refund-timeout/runs/${TASK_TYPE}/state/team-state-${TASK_TYPE}-${SEQ}.json`,
-    reportAuthor: 'report-writer', leadRuntime: 'external', terminalBackend: options.terminalBackend ?? 'tmux-pane', hostRuntime: 'external',
+    schemaVersion: '1.0',
+    taskKey: 'sample:payments:refund-timeout',
+    taskType: TASK_TYPE,
+    seq: SEQ,
+    status: 'running',
+    startedAt: '2026-11-29T08:00:00Z',
+    endedAt: null,
+    teamStatePath: `.okstra/tasks/payments/refund-timeout/runs/${TASK_TYPE}/state/team-state-${TASK_TYPE}-${SEQ}.json`,
+    reportAuthor: 'report-writer',
+    leadRuntime: 'external',
+    terminalBackend: options.terminalBackend ?? 'tmux-pane',
+    hostRuntime: 'external',
     leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: workers.map(assignment), workerDispatches: [],
+    workerAssignments: workers.map(assignment),
+    workerDispatches: [],
   });
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: options.socket, OKSTRA_TEAM_POLL_MS: '100', ...options.env };
   delete env.TMUX;
   delete env.TMUX_PANE;
   return {
-    root, home, runDir, manifestPath, teamStatePath, env, prompt, result,
+    root,
+    home,
+    runDir,
+    manifestPath,
+    teamStatePath,
+    env,
+    prompt,
+    result,
     manifest: () => JSON.parse(readFileSync(manifestPath, 'utf8')),
     teamState: () => JSON.parse(readFileSync(teamStatePath, 'utf8')),
     row: (w: string) => JSON.parse(readFileSync(teamStatePath, 'utf8')).workers.find((r: any) => r.workerId === w),
@@ -142,19 +184,29 @@ export function killServer(socket: string): void {
 
 /** Panes of the private server: id, dead, dead status, @okstra-run tag, title, session name. */
 export function panes(socket: string): Array<{ id: string; dead: boolean; status: string; tag: string; title: string; session: string; remain: string }> {
-  const r = tmux(socket, ['list-panes', '-a', '-F', '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-run}\t#{pane_title}\t#{session_name}\t#{remain-on-exit}']);
+  const r = tmux(socket, [
+    'list-panes',
+    '-a',
+    '-F',
+    '#{pane_id}\t#{pane_dead}\t#{pane_dead_status}\t#{@okstra-run}\t#{pane_title}\t#{session_name}\t#{remain-on-exit}',
+  ]);
   if (r.code !== 0) return [];
-  return r.stdout.split('\n').filter(Boolean).map((l) => {
-    const [id, dead, status, tag, title, session, remain] = l.split('\t');
-    return { id: id!, dead: dead === '1', status: status!, tag: tag!, title: title!, session: session!, remain: remain! };
-  });
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [id, dead, status, tag, title, session, remain] = l.split('\t');
+      return { id: id!, dead: dead === '1', status: status!, tag: tag!, title: title!, session: session!, remain: remain! };
+    });
 }
 
 /** Install a recording `cmux` stub in a new bin dir: each call appends its argv as one JSON line to `<dir>/cmux.log`; `new-split` runs its `--command` with `sh -c` (as cmux types it into a shell) and replies with refs. */
 export function installCmuxStub(base: string): { binDir: string; calls(): string[][] } {
   const dir = mkdtempSync(join(base, 'cmux-'));
   const log = join(dir, 'cmux.log');
-  writeFileSync(join(dir, 'cmux'), `#!${process.execPath}
+  writeFileSync(
+    join(dir, 'cmux'),
+    `#!${process.execPath}
 const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 const argv = process.argv.slice(2);
@@ -168,9 +220,22 @@ if (verb === 'new-split') {
 } else if (verb === 'close-surface') {
   process.stdout.write('OK\\n');
 }
-`);
+`,
+  );
   chmodSync(join(dir, 'cmux'), 0o755);
-  return { binDir: dir, calls: () => { try { return readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)); } catch { return []; } } };
+  return {
+    binDir: dir,
+    calls: () => {
+      try {
+        return readFileSync(log, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
+      } catch {
+        return [];
+      }
+    },
+  };
 }
 
 /** A PATH with the few tools the stubs need and no tmux (for the degrade case). */

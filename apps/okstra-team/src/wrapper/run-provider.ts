@@ -32,7 +32,10 @@ export interface ProviderLaunch {
  */
 export async function runProvider(launch: ProviderLaunch, out: TextSink, err: TextSink): Promise<Omit<ProviderRunObservation, 'missingPaths'>> {
   const log = createWriteStream(launch.logPath, { flags: 'w' });
-  const logOpen = new Promise<void>((res, rej) => { log.once('open', () => res()); log.once('error', rej); });
+  const logOpen = new Promise<void>((res, rej) => {
+    log.once('open', () => res());
+    log.once('error', rej);
+  });
   await logOpen;
   let stdinFd: number | 'ignore' = 'ignore';
   if (launch.promptDelivery === 'stdin') {
@@ -40,7 +43,13 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
       stdinFd = openSync(launch.promptPath, 'r');
     } catch (error) {
       await closeLog(log);
-      return { exitCode: null, signal: null, sawOutput: false, stderrTail: '', spawnError: `cannot open prompt file ${launch.promptPath} (${(error as NodeJS.ErrnoException).code})` };
+      return {
+        exitCode: null,
+        signal: null,
+        sawOutput: false,
+        stderrTail: '',
+        spawnError: `cannot open prompt file ${launch.promptPath} (${(error as NodeJS.ErrnoException).code})`,
+      };
     }
   }
   let sawOutput = false;
@@ -58,8 +67,14 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
     const forward = (signal: NodeJS.Signals) => killGroup(signal);
     FORWARDED_SIGNALS.forEach((s) => process.on(s, forward));
     let spawnError: string | null = null;
-    child.on('error', (e: NodeJS.ErrnoException) => { spawnError = `${launch.file}: ${e.code ?? e.message}`; });
-    child.stdout!.on('data', (chunk: Buffer) => { sawOutput = true; log.write(chunk); out.write(chunk.toString('utf8')); });
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      spawnError = `${launch.file}: ${e.code ?? e.message}`;
+    });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      sawOutput = true;
+      log.write(chunk);
+      out.write(chunk.toString('utf8'));
+    });
     child.stderr!.on('data', (chunk: Buffer) => {
       log.write(chunk);
       err.write(chunk.toString('utf8'));

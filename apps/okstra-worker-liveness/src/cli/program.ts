@@ -32,7 +32,10 @@ export function createProgram(ctx: CliContext): Command {
   };
   const program = createBaseProgram(ctx, 'Judge whether pending workers are still alive (live, stalled, did-not-launch); it never kills anything');
   program
-    .addHelpText('after', '\nExample:\n  okstra worker-liveness --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker claude --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --json')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra worker-liveness --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker claude --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --json',
+    )
     .option('--team-state <path>', 'team-state file of the next --worker (repeat, paired)', selector('--team-state'), [])
     .option('--worker <id>', 'worker id in the preceding --team-state (repeat, paired)', selector('--worker'), [])
     .option('--max-idle <seconds>', 'heartbeat idle budget (default 360 = 300 s cadence + 60 s grace)')

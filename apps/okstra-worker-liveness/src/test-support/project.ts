@@ -50,10 +50,18 @@ export function makeProject() {
 /** A team-state row as okstra-team writes it; `startedAgo` in seconds. */
 export function row(workerId: string, startedAgo: number, over: Record<string, unknown> = {}, run = RUN, seq = '001') {
   return {
-    workerId, provider: workerId, role: 'analyser', model: 'default', status: 'in-progress',
-    startedAt: ago(startedAgo), endedAt: null, reason: null, attempt: 1,
+    workerId,
+    provider: workerId,
+    role: 'analyser',
+    model: 'default',
+    status: 'in-progress',
+    startedAt: ago(startedAgo),
+    endedAt: null,
+    reason: null,
+    attempt: 1,
     livenessMode: 'audit-heartbeat',
-    auditSidecarPath: sidecarPath(workerId, run, seq), promptPath: promptPath(workerId, run, seq),
+    auditSidecarPath: sidecarPath(workerId, run, seq),
+    promptPath: promptPath(workerId, run, seq),
     resultPath: `${run}/worker-results/${workerId}-error-analysis-${seq}.md`,
     ...over,
   };
@@ -61,11 +69,24 @@ export function row(workerId: string, startedAgo: number, over: Record<string, u
 
 /** A realistic sidecar around the given heartbeat lines (prose, table, fence, mid-line PROGRESS:, a heartbeat without timestamp). */
 export function sidecar(lines: string[], crlf = false): string {
-  const text = [
-    '# Audit sidecar', '', 'I will emit a PROGRESS: line every five minutes.', '',
-    '## Evidence read', '', '| Citation | Note |', '| --- | --- |', '| `src/queue.ts:42` | retry loop |', '',
-    '```', `  ${heartbeat(0, 'quoted', 'inside a fence, indented')}`, '```', '- PROGRESS: round-1 no timestamp here', '',
-    ...lines.flatMap((l, i) => [l, `Step ${i + 1} notes.`, '']),
-  ].join('\n') + '\n';
+  const text =
+    [
+      '# Audit sidecar',
+      '',
+      'I will emit a PROGRESS: line every five minutes.',
+      '',
+      '## Evidence read',
+      '',
+      '| Citation | Note |',
+      '| --- | --- |',
+      '| `src/queue.ts:42` | retry loop |',
+      '',
+      '```',
+      `  ${heartbeat(0, 'quoted', 'inside a fence, indented')}`,
+      '```',
+      '- PROGRESS: round-1 no timestamp here',
+      '',
+      ...lines.flatMap((l, i) => [l, `Step ${i + 1} notes.`, '']),
+    ].join('\n') + '\n';
   return crlf ? text.replace(/\n/g, '\r\n') : text;
 }

@@ -26,15 +26,34 @@ export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
     // Loaded only for a run that has a final state: the convergence lib is the heaviest import here.
     const { validateFinalState } = await import('@okstra/convergence');
     const report = validateFinalState(state);
-    return report.ok ? [] : [{ invariant: 'convergence-final', message: `convergence final state fails validate --kind final: ${report.errors[0] ?? 'invalid'}`, evidence: [final] }];
+    return report.ok
+      ? []
+      : [
+          {
+            invariant: 'convergence-final',
+            message: `convergence final state fails validate --kind final: ${report.errors[0] ?? 'invalid'}`,
+            evidence: [final],
+          },
+        ];
   }
   const report = finalReportPath(run.runDir, run);
   if (run.files.exists(report)) {
-    return [{ invariant: 'convergence-final', message: 'the final report exists but there is no final convergence state', evidence: [report, ...[work, groups].filter((p) => run.files.exists(p))] }];
+    return [
+      {
+        invariant: 'convergence-final',
+        message: 'the final report exists but there is no final convergence state',
+        evidence: [report, ...[work, groups].filter((p) => run.files.exists(p))],
+      },
+    ];
   }
   if (runEnded(run) && run.files.exists(work)) {
-    return [{ invariant: 'convergence-final', message: `the run ${run.manifest.status} but its convergence working state was never finalized`, evidence: [run.manifestPath, work] }];
+    return [
+      {
+        invariant: 'convergence-final',
+        message: `the run ${run.manifest.status} but its convergence working state was never finalized`,
+        evidence: [run.manifestPath, work],
+      },
+    ];
   }
   return [];
 }
-

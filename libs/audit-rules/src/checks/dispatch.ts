@@ -25,5 +25,11 @@ export function checkStageCarry(run: RunUnderAudit): Finding[] {
   if (!stage) return [];
   const carry = carryPath(run.taskRoot, stage);
   if (run.files.exists(carry)) return [];
-  return [{ invariant: 'stage-carry-missing', message: `implementation stage ${stage} completed without carry/stage-${stage}.json`, evidence: [run.manifestPath, carry] }];
+  return [
+    {
+      invariant: 'stage-carry-missing',
+      message: `implementation stage ${stage} completed without carry/stage-${stage}.json`,
+      evidence: [run.manifestPath, carry],
+    },
+  ];
 }

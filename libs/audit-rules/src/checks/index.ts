@@ -20,6 +20,16 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkWorkerAudit,
 ];
 
-export { checkConvergence, checkDegradedDispatches, checkHeartbeatCadence, checkLeadReport, checkPlanVerification, checkReportPresent, checkStageCarry, checkWorkerAudit, checkWorkerRows };
+export {
+  checkConvergence,
+  checkDegradedDispatches,
+  checkHeartbeatCadence,
+  checkLeadReport,
+  checkPlanVerification,
+  checkReportPresent,
+  checkStageCarry,
+  checkWorkerAudit,
+  checkWorkerRows,
+};
 export { publishesApproved } from './plan-verification.js';
 export { hasReason } from './workers.js';

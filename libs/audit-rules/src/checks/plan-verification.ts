@@ -28,7 +28,10 @@ export async function checkPlanVerification(run: RunUnderAudit): Promise<Finding
     const raw = (data as { implementationPlanning?: { planBodyVerification?: unknown } } | null)?.implementationPlanning?.planBodyVerification;
     if (raw !== undefined && raw !== null) {
       // Loaded only for a report that carries the section (cold start of run-audit and worker-audit-check).
-      const [{ PlanBodyVerification }, { aggregatePlanVerification }] = await Promise.all([import('@okstra/schemas/implementation-planning'), import('@okstra/plan-items')]);
+      const [{ PlanBodyVerification }, { aggregatePlanVerification }] = await Promise.all([
+        import('@okstra/schemas/implementation-planning'),
+        import('@okstra/plan-items'),
+      ]);
       const parsed = PlanBodyVerification.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

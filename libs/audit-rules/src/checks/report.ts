@@ -9,7 +9,13 @@ export function checkReportPresent(run: RunUnderAudit): Finding[] {
   const missing = [finalReportPath(run.runDir, run), finalReportDataPath(run.runDir, run)].filter((p) => !run.files.exists(p));
   if (missing.length === 0) return [];
   const names = missing.map((p) => basename(p)).join(' and ');
-  return [{ invariant: 'report-missing', message: `run-manifest says completed but ${names} ${missing.length > 1 ? 'are' : 'is'} missing`, evidence: [run.manifestPath, ...missing] }];
+  return [
+    {
+      invariant: 'report-missing',
+      message: `run-manifest says completed but ${names} ${missing.length > 1 ? 'are' : 'is'} missing`,
+      evidence: [run.manifestPath, ...missing],
+    },
+  ];
 }
 
 const REPORT_WRITER_FAILED = new Set(['error', 'timeout', 'not-run']);
@@ -30,9 +36,11 @@ export function checkLeadReport(run: RunUnderAudit): Finding[] {
   const why = writer
     ? `the report-writer row ended ${writer.status}${hasReason(writer.reason) ? '' : ' without a reason'}`
     : 'no report-writer dispatch was recorded';
-  return [{
-    invariant: 'lead-report-unjustified',
-    message: `reportAuthor is lead but ${why}`,
-    evidence: [run.manifestPath, ...(run.teamStatePath ? [run.teamStatePath] : [])],
-  }];
+  return [
+    {
+      invariant: 'lead-report-unjustified',
+      message: `reportAuthor is lead but ${why}`,
+      evidence: [run.manifestPath, ...(run.teamStatePath ? [run.teamStatePath] : [])],
+    },
+  ];
 }

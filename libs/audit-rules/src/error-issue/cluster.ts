@@ -55,7 +55,18 @@ export function clusterRecords(records: Iterable<RawRecord>, identities: Identit
     const sig = recordSignature(r, identities);
     let c = clusters.get(sig.signature);
     if (!c) {
-      c = { ...sig, fingerprint: fingerprint(sig.signature), origin: r.origin, records: 0, runs: new Set(), projects: new Set(), recordClasses: [], signals: {}, taskTypes: new Map(), examples: new Set() };
+      c = {
+        ...sig,
+        fingerprint: fingerprint(sig.signature),
+        origin: r.origin,
+        records: 0,
+        runs: new Set(),
+        projects: new Set(),
+        recordClasses: [],
+        signals: {},
+        taskTypes: new Map(),
+        examples: new Set(),
+      };
       clusters.set(sig.signature, c);
     }
     const signals = recordSignals(r);
@@ -85,4 +96,3 @@ export function clusterClass(c: Cluster): IssueClassification {
 export function passesGate(c: Cluster, gate: IssueGate): boolean {
   return c.runs.size >= gate.minRuns && c.records >= gate.minRecords;
 }
-

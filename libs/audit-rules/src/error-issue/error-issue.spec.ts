@@ -12,15 +12,21 @@ const HOMES = ['/home/zorblax/w/a.ts', '/Users/zorblax/w/a.ts', 'C:\\Users\\zorb
 describe('identities and anonymization', () => {
   it('harvests the user from home paths in all five spellings, emails, hosts and remotes', () => {
     for (const home of HOMES) expect(harvestIdentities(`at ${home}`, new IdentitySet()).list()).toContain('zorblax');
-    const ids = harvestIdentities('mail zq@corp-x.example.com via https://build-7.corp-x.internal:8443/x and git@github.com:zorg/secret-pay.git', new IdentitySet()).list();
-    expect(ids).toEqual(expect.arrayContaining(['zq@corp-x.example.com', 'corp-x', 'build-7', 'build-7.corp-x.internal', 'zorg', 'secret-pay', 'zorg/secret-pay']));
+    const ids = harvestIdentities(
+      'mail zq@corp-x.example.com via https://build-7.corp-x.internal:8443/x and git@github.com:zorg/secret-pay.git',
+      new IdentitySet(),
+    ).list();
+    expect(ids).toEqual(
+      expect.arrayContaining(['zq@corp-x.example.com', 'corp-x', 'build-7', 'build-7.corp-x.internal', 'zorg', 'secret-pay', 'zorg/secret-pay']),
+    );
   });
 
   it('anonymize removes every planted identity shape', () => {
     const ids = new IdentitySet().add('zorblax', 'secret-pay');
     const raw = `user zorblax ${HOMES.join(' ')} zq@corp.example.com 10.1.2.3 fe80::1 build-7.corp.internal ghp_abcdefghijklmnop0123456789 token sk-ant-abcdefghijklmnop1234 repo zorg/secret-pay secret-pay 0123456789abcdefABCDEF0123456789`;
     const out = anonymize(raw, ids);
-    for (const bad of ['zorblax', 'corp', '10.1.2.3', 'fe80', 'ghp_', 'sk-ant', 'secret-pay', 'zorg', 'Users', 'home', '%2F', 'file:']) expect(out).not.toContain(bad);
+    for (const bad of ['zorblax', 'corp', '10.1.2.3', 'fe80', 'ghp_', 'sk-ant', 'secret-pay', 'zorg', 'Users', 'home', '%2F', 'file:'])
+      expect(out).not.toContain(bad);
     expect(out).toBe('user <name> <path> <path> <path> <path> <path> <email> <ip> <ip> <host> <token> token <token> repo <path> <name> <token>');
   });
 
@@ -62,10 +68,21 @@ describe('last gate', () => {
   it('refuses each identity shape, known identities and digested identities; passes clean text', () => {
     const ids = new IdentitySet().add('zorblax');
     expect(lastGate({ title: 'run-audit result-missing: a completed worker has no result file <path> <n>' }, ids)).toEqual([]);
-    for (const bad of [...HOMES, 'a@b.example.com', '192.168.0.1', 'host.corp.internal', 'ghp_abcdefghijklmnop0123456789', 'https://x.io', 'hi zorblax', 'AKIAABCDEFGHIJKLMNOP']) {
+    for (const bad of [
+      ...HOMES,
+      'a@b.example.com',
+      '192.168.0.1',
+      'host.corp.internal',
+      'ghp_abcdefghijklmnop0123456789',
+      'https://x.io',
+      'hi zorblax',
+      'AKIAABCDEFGHIJKLMNOP',
+    ]) {
       expect(lastGate({ body: `text ${bad} end` }, ids).length, bad).toBeGreaterThan(0);
     }
-    expect(lastGate({ body: 'project Secret Pay leaked' }, new IdentitySet(), [identityDigest('secret pay')])).toEqual([{ field: 'body', detector: 'identity' }]);
+    expect(lastGate({ body: 'project Secret Pay leaked' }, new IdentitySet(), [identityDigest('secret pay')])).toEqual([
+      { field: 'body', detector: 'identity' },
+    ]);
     expect(lastGate({ body: 'nothing here' }, new IdentitySet(), [identityDigest('secret pay')])).toEqual([]);
   });
 });
@@ -101,7 +118,19 @@ describe('matching', () => {
   });
 });
 
-const rec = (over: Partial<RawRecord>): RawRecord => ({ origin: 'errors-log', projectIndex: 0, projectRoot: '/p', runKey: 'r1', source: 'okstra-team', kind: '', message: 'x', detail: '', exitCode: null, taskType: null, ...over });
+const rec = (over: Partial<RawRecord>): RawRecord => ({
+  origin: 'errors-log',
+  projectIndex: 0,
+  projectRoot: '/p',
+  runKey: 'r1',
+  source: 'okstra-team',
+  kind: '',
+  message: 'x',
+  detail: '',
+  exitCode: null,
+  taskType: null,
+  ...over,
+});
 
 describe('signals and classification (pre-anonymization)', () => {
   it('classifies records', () => {
@@ -123,18 +152,30 @@ describe('signals and classification (pre-anonymization)', () => {
 
   it('clusters by normalized signature and gates on runs and records', () => {
     const ids = new IdentitySet();
-    const clusters = clusterRecords([
-      rec({ runKey: 'r1', message: 'timeout after 30 s' }),
-      rec({ runKey: 'r2', message: 'timeout after 45 s' }),
-      rec({ runKey: 'r2', message: 'other' }),
-      rec({ origin: 'run-audit', kind: 'report-missing', runKey: 'r3', message: 'a' }),
-      rec({ origin: 'run-audit', kind: 'report-missing', runKey: 'r3', message: 'b' }),
-    ], ids);
+    const clusters = clusterRecords(
+      [
+        rec({ runKey: 'r1', message: 'timeout after 30 s' }),
+        rec({ runKey: 'r2', message: 'timeout after 45 s' }),
+        rec({ runKey: 'r2', message: 'other' }),
+        rec({ origin: 'run-audit', kind: 'report-missing', runKey: 'r3', message: 'a' }),
+        rec({ origin: 'run-audit', kind: 'report-missing', runKey: 'r3', message: 'b' }),
+      ],
+      ids,
+    );
     const bySummary = Object.fromEntries(clusters.map((c) => [c.summary, c]));
-    expect(Object.keys(bySummary).sort()).toEqual(['other', 'the run-manifest says completed but the final report (.md and .data.json) is missing', 'timeout after <n> s']);
+    expect(Object.keys(bySummary).sort()).toEqual([
+      'other',
+      'the run-manifest says completed but the final report (.md and .data.json) is missing',
+      'timeout after <n> s',
+    ]);
     expect(passesGate(bySummary['timeout after <n> s']!, DEFAULT_GATE)).toBe(true);
     expect(passesGate(bySummary['other']!, DEFAULT_GATE)).toBe(false);
-    expect(passesGate(clusters.find((c) => c.origin === 'run-audit')!, DEFAULT_GATE)).toBe(false); // 2 records, 1 run
+    expect(
+      passesGate(
+        clusters.find((c) => c.origin === 'run-audit')!,
+        DEFAULT_GATE,
+      ),
+    ).toBe(false); // 2 records, 1 run
   });
 });
 
@@ -148,12 +189,15 @@ describe('draftCandidates fails closed', () => {
   it('drops a candidate whose rendering the last gate refuses, and keeps gate-clean ones', async () => {
     const { draftCandidates } = await import('./plan.js');
     const ids = new IdentitySet();
-    const clusters = clusterRecords([
-      rec({ runKey: 'r1', message: 'worker crashed' }),
-      rec({ runKey: 'r2', message: 'worker crashed' }),
-      rec({ runKey: 'r1', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
-      rec({ runKey: 'r2', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
-    ], ids);
+    const clusters = clusterRecords(
+      [
+        rec({ runKey: 'r1', message: 'worker crashed' }),
+        rec({ runKey: 'r2', message: 'worker crashed' }),
+        rec({ runKey: 'r1', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
+        rec({ runKey: 'r2', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
+      ],
+      ids,
+    );
     ids.add('crashed'); // an identity learnt after normalization: the rendered text now carries it
     const { drafts, refusedByGate, summaries } = draftCandidates(clusters, DEFAULT_GATE, ids);
     expect(refusedByGate).toBe(1);

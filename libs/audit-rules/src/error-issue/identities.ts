@@ -46,7 +46,10 @@ const SALT = 'okstra-error-issue-identity-v1:';
 
 /** The digest of one identity (lower-cased), as stored in a plan's `identityDigests`. */
 export function identityDigest(value: string): string {
-  return createHash('sha256').update(SALT + value.trim().toLowerCase()).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(SALT + value.trim().toLowerCase())
+    .digest('hex')
+    .slice(0, 32);
 }
 
 const HOME_SEGMENT = [
@@ -96,7 +99,23 @@ export function hostLabels(host: string): string[] {
 }
 
 /** Host labels that name no one (and would make the gate refuse ordinary words). */
-const GENERIC_LABELS = new Set(['www', 'mail', 'smtp', 'api', 'example', 'github', 'gitlab', 'bitbucket', 'noreply', 'users', 'localhost', 'com', 'co', 'org', 'net']);
+const GENERIC_LABELS = new Set([
+  'www',
+  'mail',
+  'smtp',
+  'api',
+  'example',
+  'github',
+  'gitlab',
+  'bitbucket',
+  'noreply',
+  'users',
+  'localhost',
+  'com',
+  'co',
+  'org',
+  'net',
+]);
 
 function safeDecode(text: string): string {
   try {

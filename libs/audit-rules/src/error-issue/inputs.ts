@@ -87,7 +87,11 @@ export async function readProjectInputs(projectRoot: string, projectIndex: numbe
           }
           const parsed = ErrorRecord.safeParse(value);
           if (!parsed.success) {
-            skipped.push({ file, line: i + 1, reason: `not an error record (${parsed.error.issues[0]?.path.join('.') || '$'}: ${parsed.error.issues[0]?.message})` });
+            skipped.push({
+              file,
+              line: i + 1,
+              reason: `not an error record (${parsed.error.issues[0]?.path.join('.') || '$'}: ${parsed.error.issues[0]?.message})`,
+            });
             return;
           }
           const rec = parsed.data;

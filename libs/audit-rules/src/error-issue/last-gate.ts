@@ -17,7 +17,11 @@ export interface GateProblem {
  * compared), and any non-blank run longer than `MAX_RUN` characters (`long-token`).
  * @returns the problems; empty means the text may be sent.
  */
-export function lastGate(texts: Partial<Record<GateProblem['field'], string>>, identities: IdentitySet, identityDigests: readonly string[] = []): GateProblem[] {
+export function lastGate(
+  texts: Partial<Record<GateProblem['field'], string>>,
+  identities: IdentitySet,
+  identityDigests: readonly string[] = [],
+): GateProblem[] {
   const digests = new Set(identityDigests);
   const problems: GateProblem[] = [];
   for (const field of ['title', 'body', 'commentBody'] as const) {
@@ -40,7 +44,13 @@ function ngrams(text: string): string[] {
   const words = text.split(/[^A-Za-z0-9._@/+-]+/).filter(Boolean);
   const out = new Set<string>();
   for (let i = 0; i < words.length; i++) {
-    for (let n = 1; n <= 4 && i + n <= words.length; n++) out.add(words.slice(i, i + n).join(' ').toLowerCase());
+    for (let n = 1; n <= 4 && i + n <= words.length; n++)
+      out.add(
+        words
+          .slice(i, i + n)
+          .join(' ')
+          .toLowerCase(),
+      );
     for (const part of words[i]!.split(/[._/@+-]+/)) if (part) out.add(part.toLowerCase());
     out.add(words[i]!.replace(/^[._-]+|[._-]+$/g, '').toLowerCase());
   }

@@ -41,7 +41,8 @@ export function decide(match: GhIssue | null, digest: string): Pick<IssueCandida
   if (!isOpen(match)) return { decision: 'create', decisionReason: `only closed issue #${match.number} carries this fingerprint`, match: ref };
   const marker = evidenceMarker(digest);
   const texts = [match.body ?? '', ...(match.comments ?? []).map((c) => c.body ?? '')];
-  if (texts.some((t) => t.includes(marker))) return { decision: 'skip', decisionReason: `open issue #${match.number} already reports this evidence`, match: ref };
+  if (texts.some((t) => t.includes(marker)))
+    return { decision: 'skip', decisionReason: `open issue #${match.number} already reports this evidence`, match: ref };
   return { decision: 'comment', decisionReason: `open issue #${match.number} carries this fingerprint`, match: ref };
 }
 

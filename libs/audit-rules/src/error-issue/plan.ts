@@ -23,7 +23,11 @@ export interface DraftCandidate {
  * A candidate whose rendering the last gate refuses is dropped (and counted),
  * never sent: fail closed.
  */
-export function draftCandidates(clusters: readonly Cluster[], gate: IssueGate, identities: IdentitySet): {
+export function draftCandidates(
+  clusters: readonly Cluster[],
+  gate: IssueGate,
+  identities: IdentitySet,
+): {
   summaries: ErrorIssuePlan['clusters'];
   drafts: DraftCandidate[];
   refusedByGate: number;
@@ -35,7 +39,15 @@ export function draftCandidates(clusters: readonly Cluster[], gate: IssueGate, i
     const classification = clusterClass(c);
     const passed = passesGate(c, gate);
     const isCandidate = passed && classification === 'okstra-defect';
-    summaries.push({ fingerprint: c.fingerprint, classification, records: c.records, runs: c.runs.size, projects: c.projects.size, passedGate: passed, candidate: false });
+    summaries.push({
+      fingerprint: c.fingerprint,
+      classification,
+      records: c.records,
+      runs: c.runs.size,
+      projects: c.projects.size,
+      passedGate: passed,
+      candidate: false,
+    });
     if (!isCandidate) continue;
     const signals = Object.fromEntries(Object.entries(c.signals).sort(([a], [b]) => (a < b ? -1 : 1))) as Record<string, number>;
     const rendered = renderIssue(c, classification, signals);
@@ -59,7 +71,13 @@ export function draftCandidates(clusters: readonly Cluster[], gate: IssueGate, i
 /** Decide a draft against the issues `gh` listed for it, or mark it unchecked (`issues` null). */
 export function decideCandidate(draft: DraftCandidate, issues: readonly GhIssue[] | null): IssueCandidate {
   if (issues === null) {
-    return { ...draft, decision: 'create', decisionReason: 'matching unchecked (gh unavailable): submit refuses until plan is re-run with gh', match: null, submitted: null };
+    return {
+      ...draft,
+      decision: 'create',
+      decisionReason: 'matching unchecked (gh unavailable): submit refuses until plan is re-run with gh',
+      match: null,
+      submitted: null,
+    };
   }
   return { ...draft, ...decide(findMatch(draft.id, issues), draft.evidenceDigest), submitted: null };
 }

@@ -39,8 +39,15 @@ export function renderIssue(c: Cluster, classification: IssueClassification, sig
   const digest = evidenceDigest(c, classification);
   const headline = c.origin === 'run-audit' ? `run-audit ${c.kind}: ${c.summary}` : `${c.source}${c.kind ? ` ${c.kind}` : ''}: ${c.summary}`;
   const title = clip(`[${classification}] ${headline}`, TITLE_MAX);
-  const signalText = Object.entries(signals).map(([name, n]) => `${name} ×${n}`).join(', ') || 'none';
-  const taskTypes = [...c.taskTypes].sort(([a], [b]) => (a < b ? -1 : 1)).map(([t, n]) => `${t} ×${n}`).join(', ') || 'unknown';
+  const signalText =
+    Object.entries(signals)
+      .map(([name, n]) => `${name} ×${n}`)
+      .join(', ') || 'none';
+  const taskTypes =
+    [...c.taskTypes]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([t, n]) => `${t} ×${n}`)
+      .join(', ') || 'unknown';
   const counts = `${c.records} record${c.records === 1 ? '' : 's'} in ${c.runs.size} run${c.runs.size === 1 ? '' : 's'} across ${c.projects.size} project${c.projects.size === 1 ? '' : 's'}`;
   const examples = [...c.examples].map((e) => '```text\n' + e.replace(/```/g, "'''") + '\n```').join('\n\n');
   const body = truncateBody(

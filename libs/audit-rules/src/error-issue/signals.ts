@@ -24,14 +24,20 @@ export interface RawRecord {
 /** Signal names (docs/error-issue.md "Signals"), computed on raw (pre-anonymization) records. */
 export const SIGNALS = {
   'okstra-internal': (r: RawRecord) =>
-    r.exitCode === 70 || /internal error \(this is a bug/i.test(r.message + r.detail) || /@okstra\/|[\\/]okstra-[a-z-]+[\\/](?:dist|src)[\\/]|okstra_ctl/.test(r.detail),
+    r.exitCode === 70 ||
+    /internal error \(this is a bug/i.test(r.message + r.detail) ||
+    /@okstra\/|[\\/]okstra-[a-z-]+[\\/](?:dist|src)[\\/]|okstra_ctl/.test(r.detail),
   'okstra-invariant': (r: RawRecord) => r.origin === 'run-audit',
   'env-missing-tool': (r: RawRecord) => /spawn \S+ ENOENT|command not found|not found in PATH|is not installed|executable file not found/i.test(text(r)),
-  'env-permission': (r: RawRecord) => /\bEACCES\b|\bEPERM\b|permission denied|operation not permitted|sandbox|blocked by (?:the )?policy|not allowed by policy/i.test(text(r)),
+  'env-permission': (r: RawRecord) =>
+    /\bEACCES\b|\bEPERM\b|permission denied|operation not permitted|sandbox|blocked by (?:the )?policy|not allowed by policy/i.test(text(r)),
   'env-network-auth': (r: RawRecord) =>
-    /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ECONNRESET|socket hang up|network is unreachable|rate limit|\bHTTP (?:401|403|429)\b|unauthori[sz]ed|not logged in|authentication (?:failed|required)|auth login/i.test(text(r)),
+    /ECONNREFUSED|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|ECONNRESET|socket hang up|network is unreachable|rate limit|\bHTTP (?:401|403|429)\b|unauthori[sz]ed|not logged in|authentication (?:failed|required)|auth login/i.test(
+      text(r),
+    ),
   'env-resource': (r: RawRecord) => /ENOSPC|no space left|ENOMEM|out of memory|EMFILE|too many open files/i.test(text(r)),
-  'target-failure': (r: RawRecord) => /AssertionError|\btests? failed\b|\bFAIL\b|error TS\d{3,5}|SyntaxError|compilation failed|build failed|npm ERR! Test failed/.test(text(r)),
+  'target-failure': (r: RawRecord) =>
+    /AssertionError|\btests? failed\b|\bFAIL\b|error TS\d{3,5}|SyntaxError|compilation failed|build failed|npm ERR! Test failed/.test(text(r)),
   'target-path': (r: RawRecord) => mentionsTargetPath(r),
 } as const;
 

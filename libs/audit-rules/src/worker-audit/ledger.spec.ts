@@ -9,16 +9,27 @@ describe('evidence ledger', () => {
   });
 
   it('citations: backticked path:line or path:a-b, outside fences, deduplicated in order', () => {
-    const md = 'See `src/a.ts:3`, `lib/b.py:10-20`, `src/a.ts:3` again, `a:1`, `http://x.io:80`, `src/a.ts`, `src/c.ts:0`.\n```\n`src/fenced.ts:1`\n```\n~~~\n`src/tilde.ts:2`\n~~~\nand `README.md:7`';
+    const md =
+      'See `src/a.ts:3`, `lib/b.py:10-20`, `src/a.ts:3` again, `a:1`, `http://x.io:80`, `src/a.ts`, `src/c.ts:0`.\n```\n`src/fenced.ts:1`\n```\n~~~\n`src/tilde.ts:2`\n~~~\nand `README.md:7`';
     expect(extractCitations(md)).toEqual(['src/a.ts:3', 'lib/b.py:10-20', 'README.md:7']);
     expect(isCitation('path with space.ts:1')).toBe(false);
   });
 
   it('Evidence read rows: first cell of each table row of that section only', () => {
     const sidecar = [
-      '# Audit', '| `src/before.ts:1` | not in section |',
-      '## Evidence read', '', '| citation | note |', '| --- | --- |', '| `src/a.ts:3` | x |', '|`lib/b.py:10-20`|y|', '| src/plain.ts:4 | not backticked |', '### detail', '| `src/sub.ts:5` | sub-heading keeps the section |',
-      '## Other', '| `src/after.ts:9` | no |',
+      '# Audit',
+      '| `src/before.ts:1` | not in section |',
+      '## Evidence read',
+      '',
+      '| citation | note |',
+      '| --- | --- |',
+      '| `src/a.ts:3` | x |',
+      '|`lib/b.py:10-20`|y|',
+      '| src/plain.ts:4 | not backticked |',
+      '### detail',
+      '| `src/sub.ts:5` | sub-heading keeps the section |',
+      '## Other',
+      '| `src/after.ts:9` | no |',
     ].join('\n');
     expect(evidenceReadRows(sidecar)).toEqual(['src/a.ts:3', 'lib/b.py:10-20', 'src/sub.ts:5']);
   });

@@ -25,8 +25,19 @@ describe('checkWorkerResults', () => {
     project.write(EA.result('claude'), '## 0. Reading Confirmation\nread `src/queue.ts:42` and `src/new.ts:7`\n');
     project.remove(EA.sidecar('codex'));
     expect(await check(project)).toEqual([
-      { worker: 'claude', rule: 'reading-confirmation-heading', file: EA.result('claude'), message: 'the result carries a "## 0. Reading Confirmation" heading' },
-      { worker: 'claude', rule: 'evidence-row-missing', file: EA.sidecar('claude'), citation: 'src/new.ts:7', message: 'citation `src/new.ts:7` has no Evidence read row in the audit sidecar' },
+      {
+        worker: 'claude',
+        rule: 'reading-confirmation-heading',
+        file: EA.result('claude'),
+        message: 'the result carries a "## 0. Reading Confirmation" heading',
+      },
+      {
+        worker: 'claude',
+        rule: 'evidence-row-missing',
+        file: EA.sidecar('claude'),
+        citation: 'src/new.ts:7',
+        message: 'citation `src/new.ts:7` has no Evidence read row in the audit sidecar',
+      },
       { worker: 'codex', rule: 'audit-sidecar-missing', file: EA.sidecar('codex'), message: 'the audit sidecar does not exist' },
     ]);
   });

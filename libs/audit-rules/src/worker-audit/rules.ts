@@ -65,7 +65,12 @@ export function isRoundResponse(workerPart: string): boolean {
   return /-reverify-r[1-9][0-9]*$/.test(workerPart) || /-plan-verify$/.test(workerPart);
 }
 
-async function checkOneWorker(runDir: string, worker: string, run: { taskType: string; seq: string | number }, files: FileIndex): Promise<WorkerAuditFailure[]> {
+async function checkOneWorker(
+  runDir: string,
+  worker: string,
+  run: { taskType: string; seq: string | number },
+  files: FileIndex,
+): Promise<WorkerAuditFailure[]> {
   const resultFile = workerResultPath(runDir, worker, run);
   const sidecarFile = auditSidecarPath(runDir, worker, run);
   const result = (await files.readText(resultFile)) ?? '';
@@ -83,7 +88,13 @@ async function checkOneWorker(runDir: string, worker: string, run: { taskType: s
     const rows = new Set(sidecar === null ? [] : evidenceReadRows(sidecar));
     for (const citation of extractCitations(result)) {
       if (rows.has(citation)) continue;
-      out.push({ worker, rule: 'evidence-row-missing', file: sidecarFile, citation, message: `citation \`${citation}\` has no Evidence read row in the audit sidecar` });
+      out.push({
+        worker,
+        rule: 'evidence-row-missing',
+        file: sidecarFile,
+        citation,
+        message: `citation \`${citation}\` has no Evidence read row in the audit sidecar`,
+      });
     }
   }
   return out;

@@ -96,8 +96,14 @@ export function fakeClock(start: string, onSleep?: (ms: number) => void) {
   const sleeps: number[] = [];
   return {
     now: () => new Date(t),
-    sleep: async (ms: number) => { sleeps.push(ms); t += ms; onSleep?.(ms); },
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      t += ms;
+      onSleep?.(ms);
+    },
     sleeps,
-    advance: (s: number) => { t += s * 1000; },
+    advance: (s: number) => {
+      t += s * 1000;
+    },
   };
 }

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ImplementationPlanningReportData, type ImplementationPlanning } from '@okstra/schemas/implementation-planning';
 
-export const EXAMPLE_RUN = fileURLToPath(new URL('../../../../examples/sample-project/.okstra/tasks/payments/refund-timeout/runs/implementation-planning/', import.meta.url));
+export const EXAMPLE_RUN = fileURLToPath(
+  new URL('../../../../examples/sample-project/.okstra/tasks/payments/refund-timeout/runs/implementation-planning/', import.meta.url),
+);
 export const EXAMPLE_DATA = `${EXAMPLE_RUN}reports/final-report-implementation-planning-001.data.json`;
 export const EXAMPLE_CLAUDE = `${EXAMPLE_RUN}worker-results/claude-plan-verify-implementation-planning-001.md`;
 export const EXAMPLE_CODEX = `${EXAMPLE_RUN}worker-results/codex-plan-verify-implementation-planning-001.md`;
@@ -43,7 +45,11 @@ export function stage(n: number, steps = 2, extra: Record<string, unknown> = {})
  * A raw implementationPlanning section: `deps` maps stage number → depends_on.
  * Stage sections come from {@link stage} unless given in `sections`.
  */
-export function rawPlan(deps: Record<number, number[]>, more: Record<string, unknown> = {}, sections: Record<number, Record<string, unknown>> = {}): Record<string, unknown> {
+export function rawPlan(
+  deps: Record<number, number[]>,
+  more: Record<string, unknown> = {},
+  sections: Record<number, Record<string, unknown>> = {},
+): Record<string, unknown> {
   const numbers = Object.keys(deps).map(Number);
   const stages = numbers.map((n) => sections[n] ?? stage(n));
   return {
