@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,23 @@ describe('the check fails with file and line', () => {
     expect(problemsUnder(tmp)).toEqual([
       `prompts/lead/adapters/external.md:${at + 1}: \`okstra team await --follow --project-root <root> --run-manifest <manifest> --json\`: unknown flag '--follow' for 'okstra team await' (known: --project-root, --run-manifest, --deadline, --json)`,
     ]);
+  });
+
+  it.each<[string, string]>([
+    ['a fence line under timeout', '```sh\ntimeout 240 okstra worker-liveness --team-state <t> --worker <id> --stall-wait 200\n```'],
+    ['a fence line under env', '```sh\nenv OKSTRA_DEBUG=1 okstra team await --project-root <r> --run-manifest <m> --follow\n```'],
+    ['a fence line after &&', '```sh\ncd <root> && okstra run-audit --project-root <root> --bogus\n```'],
+    ['a fence line after a pipe', '```sh\ncat x | okstra run-audit --project-root <root> --bogus\n```'],
+    ['a subshell in a fence', '```sh\n(okstra team teardown --project-root <r> --run-manifest <m> --purge)\n```'],
+    ['a substitution in a fence', '```sh\nv="$(okstra convergence validate --kind final --state <s> --bogus)"\n```'],
+    ['an inline span in parentheses', 'Reclaim the panes (`(okstra team teardown --project-root <r> --run-manifest <m> --purge)`).'],
+    ['an inline span under timeout', 'Run `timeout 240 okstra worker-liveness --team-state <t> --worker <id> --stall-wait 200`.'],
+  ])('on a bad flag planted in %s', (_name, text) => {
+    const root = join(tmp, 'planted', _name.replace(/\W+/g, '-'));
+    mkdirSync(join(root, 'prompts'), { recursive: true });
+    writeFileSync(join(root, 'prompts/p.md'), `# planted\n\n${text}\n`);
+    const problems = problemsUnder(root);
+    expect(problems[0]).toMatch(/^prompts\/p\.md:3: .*unknown flag '--(stall-wait|follow|bogus|purge)'/);
   });
 
   const cases: Array<[string, string[], 'fence' | 'inline', string]> = [

@@ -65,3 +65,19 @@ describe('extractCommandLines', () => {
     expect(extractExampleBlocks(text, 'f.md')).toEqual([{ file: 'f.md', line: 4, kind: 'plan-verdicts', value: '### P-Opt-1' }]);
   });
 });
+
+describe('splitShellLine finds okstra wherever a shell would run it', () => {
+  it.each<[string, string[]]>([
+    ['timeout 240 okstra worker-liveness --stall-wait 200', ['okstra', 'worker-liveness', '--stall-wait', '200']],
+    ['timeout -k 5 -s TERM 240s okstra run-audit --json', ['okstra', 'run-audit', '--json']],
+    ['env OKSTRA_DEBUG=1 -u HOME okstra team await --json', ['okstra', 'team', 'await', '--json']],
+    ['nohup nice -n 5 okstra team await', ['okstra', 'team', 'await']],
+    ['(okstra team teardown --purge)', ['okstra', 'team', 'teardown', '--purge']],
+    ['cd x && (cd y; okstra team teardown --purge) || true', ['okstra', 'team', 'teardown', '--purge']],
+    ['echo "$(okstra convergence validate --bogus)"', ['okstra', 'convergence', 'validate', '--bogus']],
+    ['out=`okstra plan-items extract --bogus`', ['okstra', 'plan-items', 'extract', '--bogus']],
+    ['ls | okstra run-audit --bogus', ['okstra', 'run-audit', '--bogus']],
+  ])('%s', (line, expected) => {
+    expect(splitShellLine(line)).toContainEqual(expected);
+  });
+});

@@ -55,7 +55,8 @@ function codeNodes(markdown: string): { fences: Code[]; spans: InlineCode[] } {
  * parser: each line of a shell fence (`sh`, `bash`, `shell`, `console`, `zsh`
  * or no language; `\` continuations joined; `$ ` prompts, `&&`/`||`/`;`/`|`
  * segments and redirections handled by {@link splitShellLine}) whose segment
- * starts with `okstra`/`okstra-<bin>`, and every inline code span that does.
+ * starts with `okstra`/`okstra-<bin>` (after `timeout N`, `env X=Y`, inside a
+ * subshell or a substitution), and every such segment of an inline code span.
  * A lone `okstra-<name>` span (a skill name such as `okstra-inspect`) is not a
  * command line; the caller decides which `okstra-<name>` are bins.
  */
@@ -78,11 +79,11 @@ export function extractCommandLines(markdown: string, file: string): CommandLine
     }
   }
   for (const span of spans) {
-    const segments = splitShellLine(span.value);
-    const words = segments[0] ?? [];
-    if (words.length === 0 || !COMMAND_HEAD.test(words[0])) continue;
-    if (words.length === 1 && words[0] !== 'okstra') continue; // a skill or bin name, not a command line
-    out.push({ file, line: span.position?.start.line ?? 0, words, text: span.value, origin: 'inline' });
+    for (const words of splitShellLine(span.value)) {
+      if (words.length === 0 || !COMMAND_HEAD.test(words[0])) continue;
+      if (words.length === 1 && words[0] !== 'okstra') continue; // a skill or bin name, not a command line
+      out.push({ file, line: span.position?.start.line ?? 0, words, text: span.value, origin: 'inline' });
+    }
   }
   return out.sort((a, b) => a.line - b.line);
 }
