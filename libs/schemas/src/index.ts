@@ -11,3 +11,4 @@ export * from './task-manifest.js';
 export * from './team-state.js';
 export * from './jobs-file.js';
 export * from './run-manifest.js';
+export * from './retry-budget.js';
