@@ -62,8 +62,15 @@ export function createProgram(ctx: CliContext): Command {
     .requiredOption('--team-state <path>')
     .requiredOption('--worker <id>')
     .addOption(new Option('--status <status>').choices(['in-progress', 'completed', 'timeout', 'error', 'not-run']).makeOptionMandatory())
-    .option('--reason <text>')
-    .option('--model <execution-value>')
+    .option('--reason <text>', 'why the worker ended so (required for timeout, error and not-run)')
+    .option('--model <execution-value>', 'the model execution value to record')
+    .option('--provider <id>', 'with in-progress: the provider of a worker the lead starts itself')
+    .option('--role <label>', 'with in-progress: its role label (e.g. "Claude worker")')
+    .addOption(new Option('--liveness-mode <mode>', 'with in-progress: which artifact the liveness probe reads').choices(['audit-heartbeat', 'wrapper-status']))
+    .option('--audit-sidecar <path>', 'with in-progress: the audit sidecar the worker heartbeats into')
+    .option('--prompt <path>', 'with in-progress: the prompt file the worker was given')
+    .option('--result <path>', 'with in-progress: the result file the worker writes')
+    .option('--dispatch-kind <kind>', 'with in-progress: the dispatch kind starting (initial, reverify-r<N>, …)')
     .action(action(ctx, async (opts) => (await import('../commands/worker-state.js')).runWorkerStateTransition(opts, ctx)));
   return program;
 }
