@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { okstraDir } from '@okstra/paths';
 import type { AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
 import { auditRun, carryDirOf } from './audit-run.js';

@@ -1,5 +1,5 @@
 import { basename, dirname, sep } from 'node:path';
-import { InputError, OkstraError } from '@okstra/cli-kit';
+import { InputError, OkstraError } from '@okstra/core';
 import { carryPath, formatSeq, parseArtifactName, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
 import { readJsonFileSync as readJsonSync } from '@okstra/state-file';

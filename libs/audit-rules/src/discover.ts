@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
 import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
 import { assertRegularOrMissing } from './files.js';

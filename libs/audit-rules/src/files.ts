@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readRegularFileSync } from '@okstra/state-file';
 import { isAbsolute, join, resolve, sep } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /**
  * Existence and text reads of run artifacts. Existence is answered from one

@@ -1,5 +1,6 @@
-export * from './exit-codes.js';
-export * from './errors.js';
+// The commander-free base (exit codes, typed errors, stable JSON) lives in
+// @okstra/core; re-exported here so an app needs one import.
+export * from '@okstra/core';
 export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';

@@ -1,4 +1,4 @@
-import { UsageError } from './errors.js';
+import { UsageError } from '@okstra/core';
 
 /** Commander argParser for a repeatable option: collects every value in order. */
 export function collect(value: string, previous: string[] = []): string[] {

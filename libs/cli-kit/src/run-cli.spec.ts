@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { action, createBaseProgram, runCli, type CliSpec } from './run-cli.js';
 import { memoryIo } from './io.js';
-import { InputError } from './errors.js';
-import { stableStringify } from './json-output.js';
+import { InputError } from '@okstra/core';
 import { parseKeyValue, parseSeconds, parsePositiveInt, parseCsv, collect } from './options.js';
 
 function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | number | void): CliSpec {
@@ -109,14 +108,6 @@ describe('runCli', () => {
       ),
     ).toBe(2);
     expect(io.err()).toContain('Usage: okstra-test');
-  });
-});
-
-describe('stableStringify', () => {
-  it('sorts keys at every depth and keeps array order', () => {
-    expect(stableStringify({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
-      '{\n  "a": {\n    "c": null,\n    "d": [\n      3,\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}\n',
-    );
   });
 });
 

@@ -1,7 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
-import { OkstraError, oneLine } from './errors.js';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode, OkstraError, oneLine } from '@okstra/core';
 import type { Io } from './io.js';
 
 /**

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import {
   FINDING_ID_PATTERN,
   type ConvergenceMode,

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import type { CoverageBatch, DerivedState, FindingStanding, GapDecision, WorkingState } from '@okstra/schemas/convergence';
 import { decide } from './apply-round.js';
 import { activeAnalysers } from './seed-state.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stableStringify } from '@okstra/cli-kit';
+import { stableStringify } from '@okstra/core';
 
 /**
  * The seed digest: `sha256:<hex>` of the canonical JSON (keys sorted at every

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /** Every document kind okstra-convergence reads or writes. */
 export type DocumentKind =

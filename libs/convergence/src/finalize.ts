@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import type { FinalCounts, FinalFinding, FinalState, FinalVote, WorkingState } from '@okstra/schemas/convergence';
 import { FINAL_STATE_VERSION } from './seed-state.js';
 

@@ -1,4 +1,4 @@
-import { InputError, OkstraError } from '@okstra/cli-kit';
+import { InputError, OkstraError } from '@okstra/core';
 import { AppliedRound, ConvergenceGroups, LegacyWorkingState, type WorkingState } from '@okstra/schemas/convergence';
 import { validateValue } from '@okstra/state-file';
 import { replayWorkingState } from './replay.js';

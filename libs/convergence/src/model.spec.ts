@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stableStringify } from '@okstra/cli-kit';
+import { stableStringify } from '@okstra/core';
 import type { ConvergenceGroups, RoundPlan, RoundResults, Verdict, WorkingState } from '@okstra/schemas/convergence';
 import {
   applyCriticGaps,

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import type { RoundBatch, RoundPlan, WorkingState } from '@okstra/schemas/convergence';
 import { activeAnalysers, indexSeed, type SeedIndex } from './seed-state.js';
 

@@ -1,4 +1,4 @@
-import { InputError, OkstraError, stableStringify } from '@okstra/cli-kit';
+import { InputError, OkstraError, stableStringify } from '@okstra/core';
 import { WorkingState, type DerivedState } from '@okstra/schemas/convergence';
 import { formatJsonPath } from '@okstra/state-file';
 import { applyRound } from './apply-round.js';

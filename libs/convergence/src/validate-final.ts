@@ -1,4 +1,4 @@
-import { stableStringify } from '@okstra/cli-kit';
+import { stableStringify } from '@okstra/core';
 import { FinalState, FindingReason } from '@okstra/schemas/convergence';
 import { formatJsonPath } from '@okstra/state-file';
 import { countFindings } from './finalize.js';

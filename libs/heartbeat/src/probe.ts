@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S, MAX_BUDGET_S } from './constants.js';
 import type { Heartbeat } from './line.js';

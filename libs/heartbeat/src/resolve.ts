@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { isInside, projectRootOf, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { readJsonFile } from '@okstra/state-file';
 import { TERMINAL_WORKER_STATUSES, TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { CLOCK_SKEW_ALLOWANCE_S, TAIL_WINDOW_BYTES } from './constants.js';
 import { parseHeartbeatLine, type Heartbeat } from './line.js';
 

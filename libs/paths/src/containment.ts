@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /**
  * Resolve `path` (absolute, or relative to `projectRoot`) and refuse it when

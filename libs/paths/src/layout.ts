@@ -1,5 +1,5 @@
 import { basename, dirname, join } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { assertSegment } from './task-key.js';
 import { runSuffix } from './seq.js';
 

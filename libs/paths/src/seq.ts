@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /**
  * A run sequence number as it appears in file names: zero-padded to three

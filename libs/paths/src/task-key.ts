@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /** The three parts of a task key `project-id:task-group:task-id` (ARCHITECTURE.md §4). */
 export interface TaskKey {

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import type { PlanVerdict, PlanVerificationResult } from '@okstra/schemas/implementation-planning';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
 import { summarizePlanVerification, type PlanVerificationSummary } from './aggregate.js';

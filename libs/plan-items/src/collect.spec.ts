@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { collectVerdicts, collectVerdictsWithProblems } from './collect.js';
 import { extractPlanItems } from './extract.js';
 import { parseFixability, parseVerdictValue } from './verdict-grammar.js';

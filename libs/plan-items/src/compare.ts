@@ -1,4 +1,4 @@
-import { stableStringify } from '@okstra/cli-kit';
+import { stableStringify } from '@okstra/core';
 import type { PlanItem } from '@okstra/schemas/plan-items';
 
 /** Differences between a persisted queue and a fresh extraction; every list is in fresh-queue order (extras in persisted order). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stableStringify } from '@okstra/cli-kit';
+import { stableStringify } from '@okstra/core';
 import { extractPlanItems } from './extract.js';
 import { compareQueues, isSameQueue } from './compare.js';
 import { examplePlan, parsePlan, rawPlan, stage } from './test-support/fixtures.js';

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { readJsonFile } from '@okstra/state-file';
 import { ProviderManifest, providerManifestArtifact } from '@okstra/schemas/provider-manifest';
 import { BUNDLED_PROVIDERS } from './bundled.js';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JobsFile, RunManifest, TeamState, schemaId } from './index.js';
-import { validateWithJsonSchemaFile } from './json-schema-file.js';
+import { validateWithJsonSchemaFile } from './test-support/json-schema-file.js';
 
 const jsonSchemaDir = new URL('../dist/json-schema/', import.meta.url).pathname;
 

@@ -1,7 +1,7 @@
 import lockfile from 'proper-lockfile';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { InputError, OkstraError } from '@okstra/cli-kit';
+import { InputError, OkstraError } from '@okstra/core';
 
 /**
  * Run `fn` while holding the per-file lock of `path` (a `<path>.lock`

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /** A zod-compatible schema: anything with `safeParse`. Keeps zod out of this lib's start-up cost. */
 export interface ParseSchema<T> {

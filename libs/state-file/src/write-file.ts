@@ -2,7 +2,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { realpathSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InputError, stableStringify } from '@okstra/cli-kit';
+import { InputError, stableStringify } from '@okstra/core';
 
 /**
  * Write text so readers only ever see the old or the new content: a temp

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
 import { TeamState, type TeamStateRow } from '@okstra/schemas/team-state';
 import { applyTransition, validateTransition, type SkipReason, type Transition } from './transitions.js';

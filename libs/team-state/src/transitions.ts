@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 
 /** A status a transition can move a row to (0.161.0 `worker-state transition` row). */

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateWithJsonSchemaFile } from '@okstra/schemas/json-schema-file';
+import { validateWithJsonSchemaFile } from '@okstra/schemas/test-support';
 import { copyExampleRun, REPO, RUN_FILES, runBin, UMBRELLA } from '../test-support/run-bin.js';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /**
  * Validate `data` against a JSON Schema loaded from a file at run time

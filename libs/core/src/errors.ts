@@ -16,7 +16,8 @@ export interface OkstraErrorOptions {
 /**
  * A typed, user-facing error: a stable `code` (e.g. `OKSTRA_INPUT_INVALID`),
  * a one-line message, and where it happened. Deep code throws these; only
- * `runCli` prints them and turns them into an exit code (STYLE.md, pnpm/changesets).
+ * `runCli` (`@okstra/cli-kit`) prints them and turns them into an exit code
+ * (docs/conventions.md "Rules every command keeps").
  */
 export class OkstraError extends Error {
   readonly code: string;
@@ -60,14 +61,6 @@ export class InputError extends OkstraError {
   constructor(message: string, options: Omit<OkstraErrorOptions, 'exitCode'> = {}) {
     super('OKSTRA_INPUT_INVALID', message, { ...options, exitCode: ExitCode.INVALID });
     this.name = 'InputError';
-  }
-}
-
-/** A feature that exists in the CLI surface but is not built yet. Exit 2, never success. */
-export class NotImplementedError extends OkstraError {
-  constructor(what: string) {
-    super('OKSTRA_NOT_IMPLEMENTED', `${what} is not implemented yet`, { exitCode: ExitCode.INVALID });
-    this.name = 'NotImplementedError';
   }
 }
 

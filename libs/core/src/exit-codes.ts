@@ -1,5 +1,5 @@
 /**
- * The three exit codes every okstra tool uses (ARCHITECTURE.md §3).
+ * The three exit codes every okstra tool uses (docs/conventions.md "Rules every command keeps").
  *
  * - `OK` (0): success.
  * - `JUDGEMENT` (1): a negative judgement the caller branches on
