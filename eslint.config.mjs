@@ -3,6 +3,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const APP_NAMES = ['okstra', 'okstra-*'];
+const APPS = {
+  group: [...APP_NAMES, ...APP_NAMES.map((n) => `${n}/*`), '**/apps/*', '../**/okstra', '../**/okstra/**', '../**/okstra-*', '../**/okstra-*/**'],
+  message: 'libs never import apps; apps never import other apps (docs/conventions.md "Layout").',
+};
+const COMMANDER = { name: 'commander', message: 'only @okstra/cli-kit imports commander; libs throw @okstra/core errors.' };
+const CLI_KIT = { name: '@okstra/cli-kit', message: 'libs import @okstra/core (dependency-free), never the CLI kit.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', 'examples/**', 'tmp/**'] },
   js.configs.recommended,
@@ -33,6 +41,21 @@ export default tseslint.config(
       // Libraries report through typed errors and io, never the console.
       'no-console': 'error',
     },
+  },
+  // Layering (docs/conventions.md "Layout"): apps → libs, never app → app or
+  // lib → app; commander is cli-kit's alone, so a lib reports through
+  // @okstra/core's typed errors and never drags a CLI parser into its installs.
+  {
+    files: ['libs/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, CLI_KIT], patterns: [APPS] }] },
+  },
+  {
+    files: ['libs/cli-kit/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APPS] }] },
+  },
+  {
+    files: ['apps/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [APPS] }] },
   },
   {
     files: ['**/*.spec.ts', 'bench/**', 'tools/**', 'e2e/**', '**/scripts/**', '**/*.mjs'],

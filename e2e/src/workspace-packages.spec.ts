@@ -51,6 +51,14 @@ describe.each([...libs, ...apps].map((p) => [p.dir, p.manifest] as const))('%s',
     }
   });
 
+  if (dir.startsWith('libs/') && m.name !== '@okstra/cli-kit') {
+    // The install-side half of the lint layering rule (eslint.config.mjs).
+    it('pulls in no CLI parser (commander is cli-kit-only)', () => {
+      const deps = Object.keys(m.dependencies ?? {});
+      expect(deps.filter((d) => d === 'commander' || d === '@okstra/cli-kit')).toEqual([]);
+    });
+  }
+
   if (dir.startsWith('apps/')) {
     it('has a bin named after the package', () => {
       expect(m.bin).toEqual({ [m.name]: './dist/bin.js' });
