@@ -1,7 +1,7 @@
 import { packageVersion, type Io } from '@okstra/cli-kit';
-import { ROUTES, findRoute, type Route } from './routes.js';
+import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
-export { ROUTES, findRoute, type Route };
+export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
 import { findOnPath, runExecutable } from './plugins.js';
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io)`. */
@@ -36,6 +36,10 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
 
   const plugin = /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(word) ? findOnPath(`okstra-${word}`, io.env) : null;
   if (plugin) return runExecutable(plugin, rest, io);
+  if (RUNTIME_WORDS.includes(word)) {
+    io.stderr.write(`okstra: '${word}' is a step of the okstra runtime, not of these microtools, and the runtime is not installed here\n`);
+    return 2;
+  }
   io.stderr.write(`okstra: unknown command '${word}' (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`);
   return 2;
 }

@@ -36,3 +36,28 @@ export const ROUTES: readonly Route[] = [
 export function findRoute(word: string): Route | undefined {
   return ROUTES.find((r) => r.word === word);
 }
+
+/**
+ * Commands of the wider okstra runtime (bundle rendering, preflight, install,
+ * the host runners…) that prompts and skills name but this repository does
+ * not build. The umbrella answers them with "belongs to the okstra runtime"
+ * instead of "unknown command", and the prompt contract accepts them by word
+ * only. A new word here is a deliberate decision (docs/prompts.md).
+ */
+export const RUNTIME_WORDS: readonly string[] = [
+  'render-bundle',
+  'git-reconcile',
+  'preflight',
+  'codex-run',
+  'codex-dispatch',
+  'run',
+  'install',
+  'setup',
+  'profile',
+  'stage-map',
+  'user-response',
+  'recap',
+  'incremental-carry',
+  'plan-validate',
+  'worktree-lookup',
+];

@@ -33,6 +33,12 @@ describe('okstra umbrella (real bin)', () => {
     expect(r.stderr).toBe(`okstra: unknown command 'frobnicate' (known: ${ROUTES.map((x) => x.word).join(', ')}; see 'okstra --help')\n`);
   });
 
+  it.each(['preflight', 'render-bundle'])('a word of the okstra runtime (%s) says so instead of "unknown command", exit 2', (word) => {
+    const r = okstra([word, '--json'], { env: { ...process.env, PATH: '/nonexistent' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`okstra: '${word}' is a step of the okstra runtime, not of these microtools, and the runtime is not installed here\n`);
+  });
+
   it('prints its version', () => {
     expect(okstra(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+.*\n$/);
   });

@@ -7,7 +7,7 @@ import { createProgram as runAudit } from 'okstra-run-audit';
 import { createProgram as team } from 'okstra-team';
 // The umbrella's word → bin table is not a package export; it is read from its
 // source so the contract follows the real routing, never a copy of it.
-import { ROUTES } from 'okstra';
+import { ROUTES, RUNTIME_WORDS } from 'okstra';
 
 /** A tool bin's commander program factory, as each app exports it from its main module. */
 export type ProgramFactory = (ctx: CliContext) => Command;
@@ -21,28 +21,8 @@ export const BINS: Readonly<Record<string, ProgramFactory>> = {
   'okstra-team': team,
 };
 
-/**
- * Commands of the wider okstra runtime that prompts and skills may name but
- * this repository does not build, so they are not checked beyond their word.
- * Keep it explicit: a new word here is a deliberate decision.
- */
-export const RUNTIME_ALLOWLIST: readonly string[] = [
-  'render-bundle',
-  'git-reconcile',
-  'preflight',
-  'codex-run',
-  'codex-dispatch',
-  'run',
-  'install',
-  'setup',
-  'profile',
-  'stage-map',
-  'user-response',
-  'recap',
-  'incremental-carry',
-  'plan-validate',
-  'worktree-lookup',
-];
+/** Commands of the wider okstra runtime that prompts and skills may name: the umbrella's own list, never a copy. */
+export const RUNTIME_ALLOWLIST: readonly string[] = RUNTIME_WORDS;
 
 /** Where an `okstra …` / `okstra-<bin> …` line goes: the bin and its argv, or an allowlisted runtime word. */
 export type Resolution =
