@@ -1,0 +1,247 @@
+// Real small commands of every bin (issue 17 targets), each against `node -e 0`
+// measured in the same run, A/B interleaved (one baseline run, one command
+// run, repeated) so machine load hits both sides alike:
+// - a small real command of every bin: wall ≤ 1.5×, peak RSS ≤ 1.3×;
+// - `--help` / `--version` of every bin: wall ≤ 1.2×;
+// - the umbrella: ≤ 1.1× the bin it runs, for the same command.
+// Peak RSS comes from a `-r` preload that writes process.resourceUsage().maxRSS
+// at exit (the baseline gets the same preload). Fixtures: a temp copy of
+// examples/sample-project, deleted afterwards.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { binPath, median, repoRoot } from './lib.mjs';
+
+export const title = 'real small commands vs node -e 0 (median wall ms; RSS rows in MB)';
+
+const RUNS = Number(process.env.OKSTRA_BENCH_RUNS ?? 11);
+const EA = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
+const IP = '.okstra/tasks/payments/refund-timeout/runs/implementation-planning';
+const PRELOAD = `process.on('exit', () => require('node:fs').writeFileSync(process.env.OKSTRA_BENCH_RSS, String(process.resourceUsage().maxRSS)));`;
+
+/** One run of `node args…`: wall ms and exit code (output discarded). */
+function once(args, { cwd, env, preload } = {}) {
+  const argv = preload ? ['-r', preload, ...args] : args;
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, argv, { cwd, env, stdio: 'ignore' });
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, code: r.status };
+}
+
+/**
+ * Median wall ms of `a` and `b`, interleaved run by run after one warm-up each.
+ * @throws when either exits with a code other than its expected one.
+ */
+function ab(a, b) {
+  const ta = [];
+  const tb = [];
+  for (let i = 0; i <= RUNS; i++) {
+    for (const [cmd, times] of [
+      [a, ta],
+      [b, tb],
+    ]) {
+      const r = once(cmd.args, cmd);
+      if (r.code !== (cmd.code ?? 0)) throw new Error(`node ${cmd.args.join(' ')} exited ${r.code}, expected ${cmd.code ?? 0}`);
+      if (i > 0) times.push(r.ms);
+    }
+  }
+  return [median(ta), median(tb)];
+}
+
+/** Median peak RSS (MB) of a command, through the preload. */
+function rss(cmd, preload, scratch) {
+  const out = join(scratch, 'rss.txt');
+  const values = [0, 1, 2, 3, 4].map(() => {
+    once(cmd.args, { ...cmd, env: { ...(cmd.env ?? process.env), OKSTRA_BENCH_RSS: out }, preload });
+    return Number(readFileSync(out, 'utf8')) / 1024;
+  });
+  return median(values);
+}
+
+/** A copy of the sample project with the small inputs the commands read. */
+function fixture(base) {
+  const root = join(base, 'sample-project');
+  cpSync(join(repoRoot, 'examples', 'sample-project'), root, { recursive: true });
+  const write = (rel, text) => {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  };
+  // convergence: a working state seeded from the sample groups.
+  const conv = binPath('okstra-convergence');
+  const s = `${EA}/state`;
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      conv,
+      'seed',
+      '--groups',
+      `${s}/convergence-groups-error-analysis-001.json`,
+      '--work-state',
+      `${s}/convergence-work-error-analysis-001.json`,
+      '--final-state',
+      `${s}/convergence-final-error-analysis-001.json`,
+      '--migration-dir',
+      `${s}/convergence-migration`,
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
+  // worker-liveness: one in-progress worker heartbeating now.
+  const now = new Date().toISOString();
+  const sidecar = `${EA}/worker-results/claude-error-analysis-009.audit.md`;
+  write(sidecar, `# Audit\n\n- PROGRESS: ${now} round-1 reading the packet\n\nNotes.\n`);
+  write(
+    `${EA}/state/team-state-error-analysis-009.json`,
+    JSON.stringify({
+      schemaVersion: '1.0',
+      taskType: 'error-analysis',
+      seq: '009',
+      workers: [
+        {
+          workerId: 'claude',
+          provider: 'claude',
+          role: 'analyser',
+          status: 'in-progress',
+          startedAt: now,
+          attempt: 1,
+          livenessMode: 'audit-heartbeat',
+          auditSidecarPath: sidecar,
+        },
+      ],
+    }),
+  );
+  // error-issue plan: a private HOME and a gh stub that records its argv and answers at once.
+  const home = join(base, 'home');
+  const ghDir = join(base, 'gh-bin');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(ghDir, { recursive: true });
+  writeFileSync(join(ghDir, 'gh'), `#!/bin/sh\necho "$@" >> "${join(base, 'gh.log')}"\ncase "$1" in auth) exit 0;; issue) echo '[]'; exit 0;; esac\nexit 1\n`);
+  chmodSync(join(ghDir, 'gh'), 0o755);
+  return { root, home, ghEnv: { ...process.env, HOME: home, PATH: `${ghDir}:/usr/bin:/bin` } };
+}
+
+/** team await over finished workers: dispatch 2 stub jobs into a private tmux server and let them end. */
+function teamFixture(base) {
+  if (spawnSync('tmux', ['-V']).status !== 0) return null;
+  const root = join(base, 'team-project');
+  const home = join(base, 'team-home');
+  const pdir = join(home, '.okstra', 'adapters', 'providers', 'bench-ok');
+  mkdirSync(pdir, { recursive: true });
+  writeFileSync(join(pdir, 'run.sh'), '#!/bin/sh\ncat > /dev/null\nmkdir -p "$(dirname "$1")"\necho done > "$1"\n');
+  chmodSync(join(pdir, 'run.sh'), 0o755);
+  writeFileSync(
+    join(pdir, 'provider.json'),
+    JSON.stringify({ schemaVersion: '1.0', id: 'bench-ok', executable: './run.sh', argv: ['{resultPath}'], capabilities: ['analysis'] }),
+  );
+  const write = (rel, value) => {
+    mkdirSync(dirname(join(root, rel)), { recursive: true });
+    writeFileSync(join(root, rel), JSON.stringify(value, null, 2));
+  };
+  const ids = ['w1', 'w2'];
+  const teamState = `${EA}/state/team-state-error-analysis-001.json`;
+  const manifest = `${EA}/manifests/run-manifest-error-analysis-001.json`;
+  for (const id of ids) {
+    mkdirSync(join(root, EA, 'prompts'), { recursive: true });
+    writeFileSync(join(root, EA, 'prompts', `${id}-prompt-error-analysis-001.md`), `# ${id}\n`);
+  }
+  write(teamState, {
+    schemaVersion: '1.0',
+    taskType: 'error-analysis',
+    seq: '001',
+    workers: ids.map((workerId) => ({ workerId, provider: 'bench-ok', role: 'analyser', status: 'pending', attempt: 0 })),
+  });
+  write(manifest, {
+    schemaVersion: '1.0',
+    taskKey: 'bench:payments:refund-timeout',
+    taskType: 'error-analysis',
+    seq: '001',
+    status: 'running',
+    startedAt: '2026-11-29T08:00:00Z',
+    teamStatePath: teamState,
+    leadRuntime: 'external',
+    terminalBackend: 'tmux-pane',
+    hostRuntime: 'external',
+    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
+    workerAssignments: ids.map((workerId) => ({ workerId, role: 'analyser', provider: 'bench-ok', model: 'm', executionValue: 'm', runner: 'cli-wrapper' })),
+    workerDispatches: [],
+  });
+  const socket = `okstra-bench-cmd-${process.pid}`;
+  const env = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '100' };
+  delete env.TMUX;
+  delete env.TMUX_PANE;
+  spawnSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'keepalive', 'sleep', '3600']);
+  const args = ['--project-root', root, '--run-manifest', join(root, manifest)];
+  const d = spawnSync(process.execPath, [binPath('okstra-team'), 'dispatch', ...args], { env, encoding: 'utf8' });
+  if (d.status !== 0) throw new Error(`team dispatch failed: ${d.stderr}`);
+  const a = spawnSync(process.execPath, [binPath('okstra-team'), 'await', ...args], { env, encoding: 'utf8' });
+  if (a.status !== 0) throw new Error(`team await failed: ${a.stderr}`);
+  return { args, env, stop: () => spawnSync('tmux', ['-L', socket, 'kill-server']) };
+}
+
+export default async function () {
+  const base = mkdtempSync(join(tmpdir(), 'okstra-bench-commands-'));
+  const preload = join(base, 'preload.cjs');
+  writeFileSync(preload, PRELOAD);
+  const f = fixture(base);
+  const team = teamFixture(base);
+  const node = { args: ['-e', '0'] };
+  const bin = (name, args, extra = {}) => ({ args: [binPath(name), ...args], cwd: f.root, ...extra });
+  const via = (word, args, extra = {}) => ({ args: [binPath('okstra'), word, ...args], cwd: f.root, ...extra });
+  const st = `${EA}/state`;
+  /** [label, bin, umbrella word, argv after the word (for the bin: prefix + argv), extra]. */
+  const commands = [
+    [
+      'convergence validate --kind working (sample, 6 findings)',
+      'okstra-convergence',
+      'convergence',
+      [],
+      ['validate', '--state', `${st}/convergence-work-error-analysis-001.json`, '--kind', 'working'],
+    ],
+    [
+      'worker-liveness (1 worker, --stall-confirm 0)',
+      'okstra-worker-liveness',
+      'worker-liveness',
+      [],
+      ['--team-state', `${st}/team-state-error-analysis-009.json`, '--worker', 'claude', '--stall-confirm', '0'],
+    ],
+    ['run-audit run-audit on the sample', 'okstra-run-audit', 'run-audit', ['run-audit'], ['--project-root', '.', '--json'], { code: 1 }],
+    [
+      'plan-items extract on the sample',
+      'okstra-plan-items',
+      'plan-items',
+      [],
+      ['extract', '--data', `${IP}/reports/final-report-implementation-planning-001.data.json`, '--output', join(base, 'items.json')],
+    ],
+    [
+      'error-issue plan (sample, recording gh stub)',
+      'okstra-run-audit',
+      'error-issue',
+      ['error-issue'],
+      ['plan', '--project-root', '.', '--output', join(base, 'plan.json')],
+      { env: f.ghEnv },
+    ],
+  ];
+  if (team) commands.push(['team await (2 finished workers)', 'okstra-team', 'team', [], ['await', ...team.args], { env: team.env }]);
+  const rows = [];
+  try {
+    const nodeRss = rss(node, preload, base);
+    for (const [label, name, word, prefix, argv, extra] of commands) {
+      const direct = bin(name, [...prefix, ...argv], extra);
+      const [baseMs, ms] = ab(node, direct);
+      rows.push({ name: label, ms, baselineName: 'node -e 0', baselineMs: baseMs, target: 1.5 });
+      rows.push({ name: `${label}: peak RSS`, ms: rss(direct, preload, base), baselineName: 'node -e 0', baselineMs: nodeRss, target: 1.3, unit: 'MB' });
+      const [binMs, viaMs] = ab(direct, via(word, argv, extra));
+      rows.push({ name: `okstra ${word} … (same command)`, ms: viaMs, baselineName: name, baselineMs: binMs, target: 1.1 });
+    }
+    for (const name of ['okstra', 'okstra-convergence', 'okstra-plan-items', 'okstra-worker-liveness', 'okstra-run-audit', 'okstra-team']) {
+      for (const flag of ['--help', '--version']) {
+        const [baseMs, ms] = ab(node, bin(name, [flag]));
+        rows.push({ name: `${name} ${flag}`, ms, baselineName: 'node -e 0', baselineMs: baseMs, target: 1.2 });
+      }
+    }
+    return rows;
+  } finally {
+    team?.stop();
+    rmSync(base, { recursive: true, force: true });
+  }
+}
