@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { ExitCode } from './exit-codes.js';
 
 /** Something text can be written to: `process.stdout`, or a buffer in tests. */
 export interface TextSink {
@@ -21,8 +22,14 @@ export interface Io {
   now: () => Date;
 }
 
-/** The real process's io. */
+/**
+ * The real process's io. A closed stdout (EPIPE: the reader, e.g. `head -1`,
+ * went away) ends output quietly: later writes are dropped, no stack trace,
+ * the command finishes its work, and a 0 or 1 exit becomes
+ * {@link ExitCode.STDOUT_CLOSED} (141). A closed stderr is ignored.
+ */
 export function processIo(): Io {
+  guardClosedPipes();
   return {
     stdin: process.stdin,
     stdout: process.stdout,
@@ -47,4 +54,20 @@ export function memoryIo(overrides: Partial<Io> = {}): Io & { out(): string; err
     out: () => out,
     err: () => err,
   };
+}
+
+let guarded = false;
+
+function guardClosedPipes(): void {
+  if (guarded) return;
+  guarded = true;
+  let stdoutClosed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+  });
+  process.stderr.on('error', () => undefined);
+  process.on('exit', (code) => {
+    if (stdoutClosed && (code === ExitCode.OK || code === ExitCode.JUDGEMENT)) process.exitCode = ExitCode.STDOUT_CLOSED;
+  });
 }
