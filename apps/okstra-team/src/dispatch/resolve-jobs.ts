@@ -32,8 +32,8 @@ export interface DispatchJobs {
  * The jobs of a dispatch (ARCHITECTURE.md §7 jobs file; cmux adapter text):
  * from `--jobs-file` (its `dispatchKind`; `--dispatch-kind` must equal it),
  * or derived from the run manifest's `workerAssignments[]` (dispatchKind
- * `initial`; only for `leadRuntime=external` or `terminalBackend=cmux-pane`
- * runs). `--workers` narrows the set. Every path must stay inside the project
+ * `initial`; a host lead's `native-session` rows are left to the lead).
+ * `--workers` narrows the set. Every path must stay inside the project
  * root and every prompt must exist.
  * @throws InputError (exit 2) naming the file and field.
  */
@@ -61,13 +61,7 @@ export async function resolveDispatchJobs(args: {
     if (args.dispatchKind !== undefined && args.dispatchKind !== 'initial') {
       throw new InputError(`--dispatch-kind '${args.dispatchKind}' needs --jobs-file (a manifest dispatch is 'initial')`, { field: '--dispatch-kind' });
     }
-    if (manifest.leadRuntime !== 'external' && manifest.terminalBackend !== 'cmux-pane') {
-      throw new InputError(
-        `leadRuntime '${manifest.leadRuntime}' with terminalBackend '${manifest.terminalBackend}': okstra team dispatches a manifest only for leadRuntime=external or terminalBackend=cmux-pane (pass --jobs-file)`,
-        { file: manifestPath, field: 'leadRuntime' },
-      );
-    }
-    out = { dispatchKind: 'initial', jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest) };
+    out = { dispatchKind: 'initial', jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest, args.workers) };
   }
   const wanted = parseCsv(args.workers);
   if (wanted.length > 0) {
@@ -107,26 +101,56 @@ function resolveJob(root: string, job: Job, where: string, file: string): Resolv
   };
 }
 
-function manifestJobs(root: string, manifestPath: string, manifest: RunManifest): ResolvedJob[] {
+/**
+ * Whether okstra team starts this assignment: every row under an external
+ * lead or the cmux backend; otherwise only `runner: cli-wrapper` rows, since
+ * a host lead (Claude Code, Codex, …) starts its `native-session` rows itself
+ * and records them with `worker-state transition` (docs/team.md "Native workers").
+ */
+function dispatchedByTeam(manifest: RunManifest, runner: string): boolean {
+  return manifest.leadRuntime === 'external' || manifest.terminalBackend === 'cmux-pane' || runner === 'cli-wrapper';
+}
+
+function manifestJobs(root: string, manifestPath: string, manifest: RunManifest, workers: string | undefined): ResolvedJob[] {
   const runDir = runDirOfManifest(manifestPath);
   const run = { taskType: manifest.taskType, seq: manifest.seq };
   const seen = new Set<string>();
-  return manifest.workerAssignments.map((a, i) => {
+  const wanted = parseCsv(workers);
+  const native = manifest.workerAssignments
+    .map((a, i) => ({ id: a.workerId ?? a.provider, i, runner: a.runner }))
+    .filter((a) => !dispatchedByTeam(manifest, a.runner));
+  const named = native.find((a) => wanted.includes(a.id));
+  if (named) {
+    throw new InputError(`worker '${named.id}' is a native-session worker of the ${manifest.leadRuntime} lead: the lead starts it, not okstra team`, {
+      file: manifestPath,
+      field: `workerAssignments[${named.i}].runner`,
+    });
+  }
+  if (native.length === manifest.workerAssignments.length) {
+    throw new InputError(`every assignment is native-session under leadRuntime '${manifest.leadRuntime}': okstra team has nothing to dispatch`, {
+      file: manifestPath,
+      field: 'workerAssignments',
+    });
+  }
+  return manifest.workerAssignments.flatMap((a, i) => {
+    if (!dispatchedByTeam(manifest, a.runner)) return [];
     const workerId = a.workerId ?? a.provider;
     if (seen.has(workerId)) throw new InputError(`worker '${workerId}' is assigned twice`, { file: manifestPath, field: `workerAssignments[${i}]` });
     seen.add(workerId);
     const result = resolveInsideRoot(root, workerResultPath(runDir, workerId, run), `workerAssignments[${i}]`);
-    return {
-      workerId,
-      provider: a.provider,
-      role: a.role,
-      model: a.executionValue,
-      promptPath: promptPath(runDir, workerId, run),
-      resultPath: result,
-      workerResultPath: result,
-      completionPaths: [result],
-      auditSidecarPath: auditSidecarPath(runDir, workerId, run),
-      where: `workerAssignments[${i}]`,
-    };
+    return [
+      {
+        workerId,
+        provider: a.provider,
+        role: a.role,
+        model: a.executionValue,
+        promptPath: promptPath(runDir, workerId, run),
+        resultPath: result,
+        workerResultPath: result,
+        completionPaths: [result],
+        auditSidecarPath: auditSidecarPath(runDir, workerId, run),
+        where: `workerAssignments[${i}]`,
+      },
+    ];
   });
 }
