@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { ExitCode } from './exit-codes.js';
+import { ExitCode } from '@okstra/core';
 
 /** Something text can be written to: `process.stdout`, or a buffer in tests. */
 export interface TextSink {
