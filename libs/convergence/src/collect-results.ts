@@ -5,17 +5,11 @@ import {
   type DispatchStatus,
   type RoundPlan,
   type RoundResults,
-  type Verdict,
   type Vote,
   type WorkerOutcome,
 } from '@okstra/schemas/convergence';
+import { CONVERGENCE_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
 import { parseVerdictBlocks } from '@okstra/verdict-blocks';
-
-/** The verdict words each mode accepts (upper case) and the vote each maps to. */
-export const VERDICT_WORDS: Record<ConvergenceMode, Record<string, Verdict>> = {
-  adversarial: { REFUTED: 'disagree', SURVIVES: 'agree', 'SURVIVES-WITH-CAVEAT': 'supplement', UNVERIFIABLE: 'unverifiable' },
-  collaborative: { AGREE: 'agree', DISAGREE: 'disagree', SUPPLEMENT: 'supplement', UNVERIFIABLE: 'unverifiable' },
-};
 
 /** Field labels read as a vote's explanation, in order of preference. */
 export const EXPLANATION_FIELDS = ['basis', 'explanation'] as const;
@@ -40,7 +34,7 @@ export interface WorkerDispatchOutcome {
  * (docs/convergence.md "collect-results"). Each response is parsed with
  * `@okstra/verdict-blocks` (`###`/`####` blocks whose heading starts with a finding
  * id; code fences and block quotes ignored); `**Verdict**` is mapped through
- * {@link VERDICT_WORDS} for `mode`, `**Basis**` becomes `explanation` (and
+ * `CONVERGENCE_VERDICT_WORDS` (`@okstra/schemas/vocabulary`) for `mode`, `**Basis**` becomes `explanation` (and
  * `disagreeBasis` on a disagree vote). Workers and votes come out in plan order.
  * @throws InputError (exit 2) naming worker, finding, file and line for: a
  *   dispatched finding with no verdict, a verdict for a finding not dispatched to
@@ -101,7 +95,7 @@ export function collectRoundResults(input: {
 
 function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode): Vote[] {
   const file = response.file;
-  const words = VERDICT_WORDS[mode];
+  const words = CONVERGENCE_VERDICT_WORDS[mode];
   const wanted = new Set(dispatched);
   const votes = new Map<string, Vote>();
   for (const block of parseVerdictBlocks(response.text, { idPattern: FINDING_ID_PATTERN })) {

@@ -7,9 +7,10 @@ import type { Heartbeat } from './line.js';
 import { resolveTargets, type ProbeTarget, type WorkerSelector } from './resolve.js';
 import { suspectAfter, type Budget } from './rule.js';
 import { readNewestHeartbeat } from './tail.js';
+import type { LivenessModeWord, LivenessVerdict } from '@okstra/schemas/vocabulary';
 
 /** A worker's verdict: `live`, one of the two unhealthy verdicts, or the terminal status its row already has. */
-export type LivenessVerdict = 'live' | 'stalled' | 'did-not-launch' | 'completed' | 'timeout' | 'error' | 'not-run';
+export type { LivenessVerdict } from '@okstra/schemas/vocabulary';
 
 /** One worker's judgement, as `okstra-worker-liveness --json` prints it (docs/worker-liveness.md). */
 export interface ProbeResult {
@@ -17,7 +18,7 @@ export interface ProbeResult {
   teamStatePath: string;
   workerId: string;
   /** The row's `livenessMode` (null for a terminal row without one). */
-  mode: 'audit-heartbeat' | 'wrapper-status' | null;
+  mode: LivenessModeWord | null;
   verdict: LivenessVerdict;
   /** False only for `stalled` and `did-not-launch`. */
   healthy: boolean;

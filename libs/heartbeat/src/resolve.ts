@@ -1,7 +1,8 @@
 import { InputError } from '@okstra/core';
 import { isInside, projectRootOf, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { readJsonFile } from '@okstra/state-file';
-import { TERMINAL_WORKER_STATUSES, TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';
+import { TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';
+import { isTerminalWorkerStatus, type TerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 
@@ -12,7 +13,7 @@ export interface WorkerSelector {
 }
 
 /** The terminal statuses a row can carry (reported as the verdict, healthy). */
-export type TerminalStatus = (typeof TERMINAL_WORKER_STATUSES)[number];
+export type TerminalStatus = TerminalWorkerStatus;
 
 /**
  * What the probe has to look at for one selected row, decided from the row
@@ -64,8 +65,8 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
   const row = state.workers[index];
   const at = (field: string) => `workers[${index}].${field}`;
   const name = `worker '${row.workerId}'`;
-  if ((TERMINAL_WORKER_STATUSES as readonly string[]).includes(row.status)) {
-    return { kind: 'terminal', selector, status: row.status as TerminalStatus, mode: row.livenessMode ?? null };
+  if (isTerminalWorkerStatus(row.status)) {
+    return { kind: 'terminal', selector, status: row.status, mode: row.livenessMode ?? null };
   }
   if (row.status === 'pending') {
     throw new InputError(`${name} is pending (not dispatched yet): nothing to judge`, { file, field: at('status') });

@@ -1,4 +1,5 @@
 import type { BreakageKind, Fixability, PlanVerdictWord } from '@okstra/schemas/implementation-planning';
+import { BREAKAGE_KINDS, PLAN_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
 
 /** A `**Verdict**` value read by {@link parseVerdictValue}. */
 export interface ParsedVerdictValue {
@@ -15,7 +16,10 @@ export interface ParsedVerdictValue {
  * more text (`DISAGREE (b, in-place)`, `DISAGREE (b — path)`), any case, then anything.
  * ARCHITECTURE.md §7 "Plan verdicts"; docs/plan-items.md "Verdict grammar".
  */
-const VERDICT = /^\s*(AGREE|DISAGREE|SUPPLEMENT)(?![A-Za-z0-9_-])\s*(?:[([]\s*(?:kind\s+)?([A-Za-z])\s*(?:[,;/:\u2013\u2014-]\s*([^)\]]*?))?\s*[)\]])?/i;
+const VERDICT = new RegExp(
+  String.raw`^\s*(${PLAN_VERDICT_WORDS.join('|')})(?![A-Za-z0-9_-])\s*(?:[([]\s*(?:kind\s+)?([A-Za-z])\s*(?:[,;/:\u2013\u2014-]\s*([^)\]]*?))?\s*[)\]])?`,
+  'i',
+);
 
 /**
  * Read a `**Verdict**` field value. Returns null when it does not start with one of
@@ -26,9 +30,6 @@ export function parseVerdictValue(value: string): ParsedVerdictValue | null {
   if (!m) return null;
   return { verdict: m[1].toUpperCase() as PlanVerdictWord, kind: m[2] ? m[2].toLowerCase() : null, fixability: m[3] ? m[3].trim() : null };
 }
-
-/** The five breakage kinds (docs/plan-items.md "Breakage kinds"). */
-export const BREAKAGE_KINDS: readonly BreakageKind[] = ['a', 'b', 'c', 'd', 'e'];
 
 /** A single letter is a breakage kind when it is one of a–e (case-insensitive). */
 export function toBreakageKind(letter: string): BreakageKind | null {
@@ -46,9 +47,6 @@ export function parseKindField(value: string): string | null {
   const m = /^\s*(?:kind\s+)?[([]?\s*([A-Za-z])(?![A-Za-z0-9])/i.exec(value);
   return m ? m[1].toLowerCase() : null;
 }
-
-/** The fixability values (docs/plan-items.md "Fixability"). */
-export const FIXABILITY_VALUES: readonly Fixability[] = ['in-place', 'replan', 'needs-clarification'];
 
 /**
  * Read a fixability value: `in-place`, `replan`, `needs-clarification`, any case,

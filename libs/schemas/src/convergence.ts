@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { ProviderId, Seq, TaskKeyString, TaskType, WorkerId } from './common.js';
+import { CONVERGENCE_MODES, ROSTER_ROLES, TERMINAL_WORKER_STATUSES, VOTES } from './vocabulary.js';
 
 /**
  * Artifacts of `okstra-convergence` (ARCHITECTURE.md §5 and §7; rules in
@@ -20,19 +21,19 @@ export const FINDING_ID_PATTERN = /^[A-Z][A-Z0-9]*-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)
 export const FindingId = z.string().regex(FINDING_ID_PATTERN, 'expected a finding id like "F-001"');
 
 /** `adversarial` (REFUTED/SURVIVES/… prompt words) or `collaborative` (agree/disagree/… words). */
-export const ConvergenceMode = z.enum(['adversarial', 'collaborative']);
+export const ConvergenceMode = z.enum(CONVERGENCE_MODES);
 export type ConvergenceMode = z.infer<typeof ConvergenceMode>;
 
 /** Roster roles: analysers raise and re-verify findings; the critic proposes coverage gaps. */
-export const RosterRole = z.enum(['analyser', 'critic']);
+export const RosterRole = z.enum(ROSTER_ROLES);
 export type RosterRole = z.infer<typeof RosterRole>;
 
-/** A normalized vote. */
-export const Verdict = z.enum(['agree', 'disagree', 'supplement', 'unverifiable']);
+/** A normalized vote (the words of each mode map to these: `CONVERGENCE_VERDICT_WORDS`). */
+export const Verdict = z.enum(VOTES);
 export type Verdict = z.infer<typeof Verdict>;
 
 /** Terminal statuses of a dispatched worker, as `okstra team await --json` reports them. */
-export const DispatchStatus = z.enum(['completed', 'timeout', 'error', 'not-run']);
+export const DispatchStatus = z.enum(TERMINAL_WORKER_STATUSES);
 export type DispatchStatus = z.infer<typeof DispatchStatus>;
 
 /** Finding statuses: `pending` until one of the four terminal statuses. */
@@ -270,7 +271,7 @@ export type WorkerStanding = z.infer<typeof WorkerStanding>;
 /** A finding's standing in the derived state. */
 export const FindingStanding = z.looseObject({
   id: FindingId,
-  source: z.enum(['analyser', 'critic']),
+  source: RosterRole,
   status: FindingStatus,
   reason: FindingReason.nullable(),
   /** 0 = decided at seed; null while pending. */
@@ -348,7 +349,7 @@ export const FinalFinding = z.looseObject({
   claim: z.string(),
   evidence: z.array(z.string()),
   authors: z.array(WorkerId),
-  source: z.enum(['analyser', 'critic']),
+  source: RosterRole,
   status: FindingStatus,
   reason: FindingReason.nullable(),
   decidedInRound: z.number().int().min(0).nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { Seq, TaskKeyString, WorkerId } from './common.js';
+import { BREAKAGE_KINDS, FIXABILITY_VALUES, PLAN_VERDICT_WORDS } from './vocabulary.js';
 
 /**
  * The report-writer data.json of an `implementation-planning` run, as far as
@@ -134,15 +135,15 @@ export const RequirementCoverageRow = z.looseObject({
 export type RequirementCoverageRow = z.infer<typeof RequirementCoverageRow>;
 
 /** A plan verdict word (README "Phase 6 plan-body verification"). */
-export const PlanVerdictWord = z.enum(['AGREE', 'DISAGREE', 'SUPPLEMENT']);
+export const PlanVerdictWord = z.enum(PLAN_VERDICT_WORDS);
 export type PlanVerdictWord = z.infer<typeof PlanVerdictWord>;
 
 /** Breakage kinds `a`–`e` of a DISAGREE (docs/plan-items.md "Breakage kinds"). */
-export const BreakageKind = z.enum(['a', 'b', 'c', 'd', 'e']);
+export const BreakageKind = z.enum(BREAKAGE_KINDS);
 export type BreakageKind = z.infer<typeof BreakageKind>;
 
 /** Fixability of a DISAGREE (docs/plan-items.md "Fixability"): `in-place` does not block; the others do. */
-export const Fixability = z.enum(['in-place', 'replan', 'needs-clarification']);
+export const Fixability = z.enum(FIXABILITY_VALUES);
 export type Fixability = z.infer<typeof Fixability>;
 
 /**

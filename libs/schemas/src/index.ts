@@ -4,6 +4,7 @@
  * `@okstra/schemas/<artifact>`; the build emits a JSON Schema per artifact.
  * Import this lazily from command actions: building zod schemas costs start-up time.
  */
+export * from './vocabulary.js';
 export * from './artifact.js';
 export * from './common.js';
 export * from './project.js';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { ArtifactPath, ProviderId, WorkerId } from './common.js';
+import { DISPATCH_KIND_PATTERN } from './vocabulary.js';
 
 /**
  * `dispatchKind`: `initial` (a manifest dispatch), `reverify-r<N>`,
  * `report-writer`, or another okstra-generated kind of safe characters.
  */
-export const DispatchKind = z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a dispatch kind like "reverify-r2"');
+export const DispatchKind = z.string().regex(DISPATCH_KIND_PATTERN, 'expected a dispatch kind like "reverify-r2"');
 
 /** One job of a jobs file (ARCHITECTURE.md §7, cmux adapter text of the 0.161.0 seed). */
 export const Job = z.looseObject({

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { ProviderId } from './common.js';
+import { PROVIDER_CAPABILITIES } from './vocabulary.js';
 
 /**
  * Worker capabilities a provider declares (0.164.0 README provider table):
  * `analysis` (analyser, reverify), `critic`, `implementation` (executor),
  * `report-writer`. A job whose role needs a capability its provider lacks is refused.
  */
-export const ProviderCapability = z.enum(['analysis', 'critic', 'implementation', 'report-writer']);
+export const ProviderCapability = z.enum(PROVIDER_CAPABILITIES);
 export type ProviderCapability = z.infer<typeof ProviderCapability>;
 
 /**

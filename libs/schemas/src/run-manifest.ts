@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
+import { REPORT_AUTHORS } from './vocabulary.js';
 
 /** Run status (ARCHITECTURE.md §4). */
 export const RunStatus = z.enum(['running', 'completed', 'failed', 'aborted']);
@@ -70,7 +71,7 @@ export const RunManifest = z.looseObject({
   startedAt: Timestamp,
   endedAt: Timestamp.nullable().optional(),
   teamStatePath: ArtifactPath,
-  reportAuthor: z.enum(['report-writer', 'lead']).nullable().optional(),
+  reportAuthor: z.enum(REPORT_AUTHORS).nullable().optional(),
   leadRuntime: z.string().min(1),
   terminalBackend: z.enum(['tmux-pane', 'cmux-pane', 'none']).default('none'),
   hostRuntime: z.string().min(1),

@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
+import { LIVENESS_MODES, WORKER_STATUSES } from './vocabulary.js';
 
-/** Worker statuses (ARCHITECTURE.md §7): `pending` before dispatch, then the 0.161.0 `worker-state transition` set. */
-export const WorkerStatus = z.enum(['pending', 'in-progress', 'completed', 'timeout', 'error', 'not-run']);
+/** Worker statuses ({@link WORKER_STATUSES}; terminality and reasons in `./vocabulary.ts`, docs/team.md). */
+export const WorkerStatus = z.enum(WORKER_STATUSES);
 export type WorkerStatus = z.infer<typeof WorkerStatus>;
 
-/** The statuses a worker cannot leave except by re-dispatch. */
-export const TERMINAL_WORKER_STATUSES = ['completed', 'timeout', 'error', 'not-run'] as const;
-
-/** Terminal statuses that require a `reason` (0.161.0 `worker-state transition` row). */
-export const REASON_REQUIRED_STATUSES = ['timeout', 'error', 'not-run'] as const;
-
 /** Which artifact the liveness probe reads (ARCHITECTURE.md §7). */
-export const LivenessMode = z.enum(['audit-heartbeat', 'wrapper-status']);
+export const LivenessMode = z.enum(LIVENESS_MODES);
 export type LivenessMode = z.infer<typeof LivenessMode>;
 
 /**

@@ -1,14 +1,6 @@
 import { InputError } from '@okstra/core';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
-
-/** A status a transition can move a row to (0.161.0 `worker-state transition` row). */
-export type TransitionStatus = 'in-progress' | 'completed' | 'timeout' | 'error' | 'not-run';
-
-/** The statuses a row rests in once a dispatch has ended (ARCHITECTURE.md §7). */
-export const TERMINAL_STATUSES: readonly TransitionStatus[] = ['completed', 'timeout', 'error', 'not-run'];
-
-/** Terminal statuses that need a reason (0.161.0 row: `timeout`, `error`, `not-run`). */
-export const REASON_STATUSES: readonly TransitionStatus[] = ['timeout', 'error', 'not-run'];
+import { isTerminalWorkerStatus, requiresReason, type TransitionStatus } from '@okstra/schemas/vocabulary';
 
 /** One requested transition of a worker row. */
 export interface Transition {
@@ -40,18 +32,13 @@ export type SkipReason = 'terminal-row-kept' | 'stale-dispatch';
 /** The outcome of {@link applyTransition}: the new row, or the old one and why it was kept. */
 export type TransitionResult = { applied: true; row: TeamStateRow } | { applied: false; row: TeamStateRow; skipped: SkipReason };
 
-/** True for `completed`, `timeout`, `error`, `not-run`. */
-export function isTerminalStatus(status: string): boolean {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status);
-}
-
 /**
  * Refuse a transition that cannot be applied to any row: a terminal status
  * that needs a reason and has none (0.161.0 row).
  * @throws InputError (exit 2) naming `--reason`.
  */
 export function validateTransition(t: Pick<Transition, 'status' | 'reason'>): void {
-  if ((REASON_STATUSES as readonly string[]).includes(t.status) && !(t.reason ?? '').trim()) {
+  if (requiresReason(t.status) && !(t.reason ?? '').trim()) {
     throw new InputError(`status '${t.status}' requires a reason`, { field: '--reason' });
   }
 }
@@ -85,7 +72,7 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
       row: { ...row, ...model, ...kind, status: 'in-progress', startedAt: at, endedAt: null, reason: null, attempt: sameKind ? (row.attempt ?? 0) + 1 : 1 },
     };
   }
-  if (isTerminalStatus(row.status)) return { applied: false, row, skipped: 'terminal-row-kept' };
+  if (isTerminalWorkerStatus(row.status)) return { applied: false, row, skipped: 'terminal-row-kept' };
   return {
     applied: true,
     row: { ...row, ...model, status: t.status, endedAt: at, reason: t.status === 'completed' ? null : (t.reason ?? '').trim() },

@@ -6,11 +6,12 @@ import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { TeamJob } from '@okstra/schemas/team-job';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { WrapperStatus } from '@okstra/schemas/team-wrapper-status';
-import { isStatusCurrent, isTerminalStatus } from '@okstra/team-state';
+import { isStatusCurrent } from '@okstra/team-state';
+import { isTerminalWorkerStatus, type TerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 
 /** A worker's end as await reports it. `record` is true when await itself must write the row's transition. */
 export interface Ended {
-  status: 'completed' | 'timeout' | 'error' | 'not-run';
+  status: TerminalWorkerStatus;
   reason: string | null;
   durationMs: number;
   record: boolean;
@@ -46,7 +47,7 @@ export async function completionPathsOf(projectRoot: string, record: WorkerDispa
  */
 export async function endedFromArtifacts(projectRoot: string, row: TeamStateRow, record: WorkerDispatch, now: Date): Promise<Ended | null> {
   const status = await readCurrentStatus(projectRoot, row);
-  if (isTerminalStatus(row.status)) {
+  if (isTerminalWorkerStatus(row.status)) {
     const duration = status?.durationMs ?? elapsed(row.startedAt, row.endedAt ? new Date(row.endedAt) : now);
     return { status: row.status as Ended['status'], reason: row.reason ?? null, durationMs: duration, record: false };
   }

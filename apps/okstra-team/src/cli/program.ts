@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { action, createBaseProgram, type CliContext } from '@okstra/cli-kit';
+import { LIVENESS_MODES, TRANSITION_STATUSES } from '@okstra/schemas/vocabulary';
 
 /**
  * Argument definitions of `okstra-team` (0.161.0 docs/cli.md team and
@@ -61,12 +62,12 @@ export function createProgram(ctx: CliContext): Command {
     )
     .requiredOption('--team-state <path>')
     .requiredOption('--worker <id>')
-    .addOption(new Option('--status <status>').choices(['in-progress', 'completed', 'timeout', 'error', 'not-run']).makeOptionMandatory())
+    .addOption(new Option('--status <status>').choices(TRANSITION_STATUSES).makeOptionMandatory())
     .option('--reason <text>', 'why the worker ended so (required for timeout, error and not-run)')
     .option('--model <execution-value>', 'the model execution value to record')
     .option('--provider <id>', 'with in-progress: the provider of a worker the lead starts itself')
     .option('--role <label>', 'with in-progress: its role label (e.g. "Claude worker")')
-    .addOption(new Option('--liveness-mode <mode>', 'with in-progress: which artifact the liveness probe reads').choices(['audit-heartbeat', 'wrapper-status']))
+    .addOption(new Option('--liveness-mode <mode>', 'with in-progress: which artifact the liveness probe reads').choices(LIVENESS_MODES))
     .option('--audit-sidecar <path>', 'with in-progress: the audit sidecar the worker heartbeats into')
     .option('--prompt <path>', 'with in-progress: the prompt file the worker was given')
     .option('--result <path>', 'with in-progress: the result file the worker writes')

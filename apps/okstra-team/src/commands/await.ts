@@ -9,6 +9,7 @@ import { workerDeadlineMs } from '../await/deadline.js';
 import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from '../await/judge.js';
 import { latestDispatches, loadRun } from '../dispatch/run-context.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
+import { isTerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 
 /** Flags of `team await` (0.161.0 docs/cli.md team row). */
 export interface AwaitOptions {
@@ -123,7 +124,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const rows: AwaitRow[] = records.map((rec) => {
     const end = ended.get(rec.workerId)!;
     const row = finalState.workers.find((w) => w.workerId === rec.workerId)!;
-    const status = isTerminal(row.status) ? row.status : end.status;
+    const status = isTerminalWorkerStatus(row.status) ? row.status : end.status;
     return {
       workerId: rec.workerId,
       dispatchKind: rec.dispatchKind,
@@ -143,8 +144,6 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   }
   return allCompleted ? 0 : 1;
 }
-
-const isTerminal = (s: string) => s === 'completed' || s === 'timeout' || s === 'error' || s === 'not-run';
 
 function parseMinutes(raw: string): number {
   const n = Number(raw);

@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { projectRootOf, resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import type { LivenessMode, TeamStateRow } from '@okstra/schemas/team-state';
-import { transitionWorker, validateTransition, type TransitionStatus, type WorkerTransition } from '@okstra/team-state';
+import type { TransitionStatus } from '@okstra/schemas/vocabulary';
+import { transitionWorker, validateTransition, type WorkerTransition } from '@okstra/team-state';
 
 /** Flags of `worker-state transition` (0.161.0 docs/cli.md row, plus the native-worker row fields of docs/team.md). */
 export interface WorkerStateTransitionOptions {

@@ -4,6 +4,7 @@ import { auditSidecarPath, promptPath, resolveInsideRoot, runDirOfManifest, work
 import { JobsFile, jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
 import type { RunManifest } from '@okstra/schemas/run-manifest';
 import { readJsonFile } from '@okstra/state-file';
+import { INITIAL_DISPATCH_KIND } from '@okstra/schemas/vocabulary';
 
 /** A job with every path resolved (absolute) and checked to stay inside the project root. */
 export interface ResolvedJob {
@@ -58,10 +59,10 @@ export async function resolveDispatchJobs(args: {
     }
     out = { dispatchKind: doc.dispatchKind, jobsFile: file, jobs: doc.jobs.map((job, i) => resolveJob(projectRoot, job, `jobs[${i}]`, file)) };
   } else {
-    if (args.dispatchKind !== undefined && args.dispatchKind !== 'initial') {
+    if (args.dispatchKind !== undefined && args.dispatchKind !== INITIAL_DISPATCH_KIND) {
       throw new InputError(`--dispatch-kind '${args.dispatchKind}' needs --jobs-file (a manifest dispatch is 'initial')`, { field: '--dispatch-kind' });
     }
-    out = { dispatchKind: 'initial', jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest, args.workers) };
+    out = { dispatchKind: INITIAL_DISPATCH_KIND, jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest, args.workers) };
   }
   const wanted = parseCsv(args.workers);
   if (wanted.length > 0) {

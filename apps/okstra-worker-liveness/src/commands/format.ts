@@ -1,4 +1,5 @@
 import type { ProbeResult } from '@okstra/heartbeat';
+import { isPendingLivenessVerdict } from '@okstra/schemas/vocabulary';
 
 /**
  * The human report: one line per worker, columns padded to align —
@@ -15,7 +16,7 @@ export function formatHuman(results: readonly ProbeResult[]): string {
 function detail(r: ProbeResult): string {
   if (r.reason) return r.reason;
   const { newestHeartbeatAt, ageSeconds, artifact } = r.evidence;
-  if (!['live', 'stalled', 'did-not-launch'].includes(r.verdict)) return 'terminal status in team-state';
+  if (!isPendingLivenessVerdict(r.verdict)) return 'terminal status in team-state';
   if (r.mode === 'audit-heartbeat') {
     return newestHeartbeatAt ? `heartbeat ${newestHeartbeatAt} (${ageSeconds} s ago) in ${artifact}` : `no heartbeat yet, within launch grace (${artifact})`;
   }

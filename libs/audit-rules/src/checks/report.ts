@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { finalReportDataPath, finalReportPath } from '@okstra/paths';
 import type { Finding, RunUnderAudit } from '../run-context.js';
 import { hasReason } from './workers.js';
+import { REPORT_WRITER_ROLE, requiresReason } from '@okstra/schemas/vocabulary';
 
 /** Invariant 1 `report-missing`: a `completed` run has both `final-report-<type>-<seq>.md` and `.data.json`. */
 export function checkReportPresent(run: RunUnderAudit): Finding[] {
@@ -18,8 +19,6 @@ export function checkReportPresent(run: RunUnderAudit): Finding[] {
   ];
 }
 
-const REPORT_WRITER_FAILED = new Set(['error', 'timeout', 'not-run']);
-
 /**
  * Invariant 7 `lead-report-unjustified`: `reportAuthor: lead` needs a
  * team-state row of the report-writer (role or worker id `report-writer`)
@@ -28,11 +27,9 @@ const REPORT_WRITER_FAILED = new Set(['error', 'timeout', 'not-run']);
 export function checkLeadReport(run: RunUnderAudit): Finding[] {
   if (run.manifest.reportAuthor !== 'lead') return [];
   const rows = run.teamState?.workers ?? [];
-  const justified = rows.some(
-    (row) => (row.role === 'report-writer' || row.workerId === 'report-writer') && REPORT_WRITER_FAILED.has(row.status) && hasReason(row.reason),
-  );
+  const justified = rows.some((row) => isReportWriter(row) && requiresReason(row.status) && hasReason(row.reason));
   if (justified) return [];
-  const writer = rows.find((row) => row.role === 'report-writer' || row.workerId === 'report-writer');
+  const writer = rows.find(isReportWriter);
   const why = writer
     ? `the report-writer row ended ${writer.status}${hasReason(writer.reason) ? '' : ' without a reason'}`
     : 'no report-writer dispatch was recorded';
@@ -44,3 +41,5 @@ export function checkLeadReport(run: RunUnderAudit): Finding[] {
     },
   ];
 }
+
+const isReportWriter = (row: { role: string; workerId: string }) => row.role === REPORT_WRITER_ROLE || row.workerId === REPORT_WRITER_ROLE;

@@ -2,10 +2,9 @@ import { promptPath, workerResultPath } from '@okstra/paths';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
 import { resolveRecorded } from './recorded-path.js';
+import { isTerminalWorkerStatus, requiresReason, STARTED_TERMINAL_STATUSES } from '@okstra/schemas/vocabulary';
 
-const TERMINAL = new Set(['completed', 'timeout', 'error', 'not-run']);
-const ATTEMPTED = new Set(['completed', 'timeout', 'error']);
-const REASON_REQUIRED = new Set(['timeout', 'error', 'not-run']);
+const ATTEMPTED = new Set<string>(STARTED_TERMINAL_STATUSES);
 
 /** True for a non-empty (after trimming) reason. */
 export function hasReason(reason: string | null | undefined): boolean {
@@ -23,7 +22,7 @@ export function checkWorkerRows(run: RunUnderAudit): Finding[] {
   const out: Finding[] = [];
   for (const row of run.teamState.workers) {
     const who = `worker '${row.workerId}'`;
-    if (runEnded(run) && !TERMINAL.has(row.status)) {
+    if (runEnded(run) && !isTerminalWorkerStatus(row.status)) {
       out.push({
         invariant: 'worker-not-terminal',
         message: `${who} is still ${row.status} although the run-manifest says ${run.manifest.status}`,
@@ -32,7 +31,7 @@ export function checkWorkerRows(run: RunUnderAudit): Finding[] {
     }
     const times = timeProblem(row);
     if (times) out.push({ invariant: 'worker-times', message: `${who} (${row.status}) ${times}`, evidence: [state] });
-    if (REASON_REQUIRED.has(row.status) && !hasReason(row.reason)) {
+    if (requiresReason(row.status) && !hasReason(row.reason)) {
       out.push({ invariant: 'reason-missing', message: `${who} ended ${row.status} without a reason`, evidence: [state] });
     }
     if (ATTEMPTED.has(row.status)) {
@@ -60,7 +59,7 @@ export function checkWorkerRows(run: RunUnderAudit): Finding[] {
 }
 
 function timeProblem(row: TeamStateRow): string | null {
-  if (!TERMINAL.has(row.status)) return null;
+  if (!isTerminalWorkerStatus(row.status)) return null;
   if (!row.endedAt) return 'has no endedAt';
   if (row.status !== 'not-run' && !row.startedAt) return 'has no startedAt';
   if (row.startedAt && Date.parse(row.endedAt) < Date.parse(row.startedAt)) {
