@@ -1,6 +1,9 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { InputError } from '@okstra/core';
+import { assertSaneJson } from './json-guard.js';
+import { formatJsonPath } from './json-path.js';
+
+export { formatJsonPath };
 
 /** A zod-compatible schema: anything with `safeParse`. Keeps zod out of this lib's start-up cost. */
 export interface ParseSchema<T> {
@@ -20,34 +23,21 @@ export interface ReadTextOptions {
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * Read a UTF-8 text file for a command.
+ * Read a UTF-8 text file for a command (through {@link readRegularFileSync}:
+ * one non-blocking open, so a FIFO swapped in never blocks).
  * @throws InputError (exit 2) naming the file when it is missing, a directory
  *   or another non-regular file (a FIFO or device would block or never end),
  *   larger than `maxBytes`, or not valid UTF-8.
  */
 export async function readTextFile(path: string, options: ReadTextOptions = {}): Promise<string> {
   const file = options.label ?? path;
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  let size: number;
-  try {
-    size = checkRegularFile(await stat(path), file).size;
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    throw fsError(error, file);
-  }
-  if (size > maxBytes) {
-    throw new InputError(`file is too large (${size} bytes, limit ${maxBytes})`, { file });
-  }
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    throw fsError(error, file);
-  }
+  const bytes = readRegularFileSync(path, { ...options, label: file });
+  if (bytes === null) throw new InputError('file not found', { file });
   return decodeUtf8(bytes, file);
 }
 
-function decodeUtf8(bytes: Buffer, file: string): string {
+/** Strict UTF-8 decode (a BOM dropped). @throws InputError naming `file` for invalid bytes. */
+export function decodeUtf8(bytes: Buffer, file: string): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -67,7 +57,8 @@ export interface ReadJsonOptions<T> extends ReadTextOptions {
  * Read, parse and validate a JSON file.
  * @returns the schema's output (or the raw value without a schema).
  * @throws InputError (exit 2) for a missing file, a directory, an empty file,
- *   malformed or truncated JSON, an unsupported `schemaVersion`, or a schema
+ *   malformed or truncated JSON, nesting deeper than MAX_JSON_DEPTH, a
+ *   non-finite number (`1e999`), an unsupported `schemaVersion`, or a schema
  *   violation — the message names the file and the JSON path.
  */
 export async function readJsonFile<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): Promise<T> {
@@ -137,6 +128,7 @@ export function parseJsonText<T = unknown>(text: string, options: Omit<ReadJsonO
   } catch (error) {
     throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file });
   }
+  assertSaneJson(data, file);
   return validateValue(data, options);
 }
 
@@ -168,17 +160,6 @@ export function validateValue<T>(data: unknown, options: Omit<ReadJsonOptions<T>
   });
 }
 
-/** `['workers', 2, 'status']` → `workers[2].status`; `[]` → `$`. */
-export function formatJsonPath(path: ReadonlyArray<PropertyKey>): string {
-  if (path.length === 0) return '$';
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out;
-}
-
 /**
  * Refuse anything but a regular file (symlinks are followed): a directory,
  * FIFO, socket or device would fail, block, or never reach EOF.
@@ -195,6 +176,8 @@ function fsError(error: unknown, file: string): InputError {
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') return new InputError('file not found', { file });
   if (code === 'EISDIR') return new InputError('is a directory, expected a file', { file });
+  // A socket cannot be opened at all (ENXIO): the same refusal as a FIFO.
+  if (code === 'ENXIO') return new InputError('is not a regular file (a FIFO, socket or device)', { file });
   if (code === 'EACCES' || code === 'EPERM') return new InputError('permission denied', { file });
   return new InputError(`cannot read file (${code ?? (error as Error).message})`, { file });
 }

@@ -1,42 +1,144 @@
-import writeFileAtomic from 'write-file-atomic';
-import { realpathSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, stableStringify } from '@okstra/core';
+import { assertLocksHeld } from './lock-registry.js';
+import { canonicalPath } from './real-path.js';
+
+/** The infix of every temp file a write makes: `.<name>.okstra-tmp-<pid>-<hex>` beside the target. */
+export const TEMP_MARK = '.okstra-tmp-';
 
 /**
- * Write text so readers only ever see the old or the new content: a temp
- * file in the same directory, fsync, rename (write-file-atomic). A process
- * killed at any point leaves the target intact. Creates the parent directory.
- * @throws InputError (exit 2) naming the path when it is a directory or
- *   another non-regular file (never replaced), when a parent is a file, or
- *   when it cannot be written (permission, read-only file system).
+ * Write text so readers only ever see the old or the new content
+ * ({@link writeBytesAtomic}).
+ * @throws InputError as {@link writeBytesAtomic}.
  */
 export async function writeTextAtomic(path: string, text: string): Promise<void> {
+  writeBytesAtomic(path, Buffer.from(text, 'utf8'));
+}
+
+/**
+ * Atomic, durable replace of one file: a temp file in the same directory
+ * (`O_EXCL | O_NOFOLLOW`), write, fsync, rename over the target, fsync of the
+ * directory so the rename survives a power cut. A process killed at any point
+ * leaves the old or the new content, never a mix; the temp file it may leave
+ * is removed by the next writer of that file (its pid is dead) and reported
+ * by run-audit. The target's final component is never followed: an existing
+ * symlink there is exit 2 (write to the real file by its own name), as is a
+ * directory, FIFO, socket or device. Creates missing parent directories.
+ * When this process holds the file's lock ({@link withFileLock}) and that
+ * lock was compromised (taken over as stale), the write does not land.
+ * (write-file-atomic is not used here: it follows a symlinked target and
+ * does not fsync the directory.) Rules: docs/conventions.md "Writing files".
+ * @throws InputError (exit 2) naming the path.
+ */
+export function writeBytesAtomic(path: string, bytes: Uint8Array): void {
+  const abs = resolve(path);
+  const existing = checkTarget(abs, path);
+  const dir = dirname(abs);
   try {
-    const st = await stat(path);
-    if (st.isDirectory()) throw new InputError('is a directory, expected a file to write', { file: path });
-    if (!st.isFile()) throw new InputError('is not a regular file; refusing to replace it', { file: path });
-  } catch (error) {
-    if (error instanceof InputError) throw error;
-    // ENOENT: a new file. Other stat errors surface from the write below.
-  }
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true });
+    mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw writeError(error, path);
+  }
+  removeDeadTemps(abs);
+  const temp = join(dir, `.${basename(abs)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  let fd: number | undefined;
+  try {
+    fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, existing ? existing.mode & 0o777 : 0o666);
+    let done = 0;
+    while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
+    assertLocksHeld(canonicalPath(abs), path);
+    renameSync(temp, abs);
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      unlinkSync(temp);
+    } catch {
+      // never created, or already renamed
+    }
+    throw writeError(error, path);
+  }
+  fsyncDirectory(dir);
+}
+
+/** lstat the target: a new file, or an existing regular file (its stats). Never a symlink. */
+function checkTarget(abs: string, file: string): Stats | undefined {
+  let st: Stats;
+  try {
+    st = lstatSync(abs);
+  } catch {
+    return undefined; // ENOENT: a new file; ENOTDIR and the like surface from mkdir/open below.
+  }
+  if (st.isSymbolicLink()) {
+    throw new InputError('is a symlink; refusing to write through it (name the real file, or remove the link)', { file });
+  }
+  if (st.isDirectory()) throw new InputError('is a directory, expected a file to write', { file });
+  if (!st.isFile()) throw new InputError('is not a regular file; refusing to replace it', { file });
+  return st;
+}
+
+/** fsync a directory so a rename in it is durable; file systems that cannot are skipped. */
+export function fsyncDirectory(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // EINVAL on some file systems: nothing more can be done.
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Remove the temp files of `abs` whose writer is gone (killed mid-write). */
+function removeDeadTemps(abs: string): void {
+  const prefix = `.${basename(abs)}${TEMP_MARK}`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(abs));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
+    try {
+      unlinkSync(join(dirname(abs), name));
+    } catch {
+      // another writer removed it first
+    }
+  }
+}
+
+/** True while process `pid` exists (EPERM: it exists under another user). */
+export function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
 function writeError(error: unknown, file: string): InputError {
+  if (error instanceof InputError) return error;
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'EEXIST' || code === 'ENOTDIR') return new InputError('cannot create it: a parent path is a file, not a directory', { file });
   if (code === 'EISDIR') return new InputError('is a directory, expected a file to write', { file });
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new InputError(`cannot write it (${code})`, { file });
   if (code === 'ENOSPC' || code === 'EDQUOT') return new InputError(`cannot write it: no space left (${code})`, { file });
   if (code) return new InputError(`cannot write it (${code})`, { file });
-  return error instanceof InputError ? error : new InputError(`cannot write it (${(error as Error)?.message ?? String(error)})`, { file });
+  return new InputError(`cannot write it (${(error as Error)?.message ?? String(error)})`, { file });
 }
 
 /**
@@ -47,24 +149,10 @@ function writeError(error: unknown, file: string): InputError {
  * @throws InputError (exit 2) naming both flags.
  */
 export function assertOutputNotInput(output: { path: string; flag: string }, inputs: ReadonlyArray<{ path: string; flag: string }>): void {
-  const out = canonical(output.path);
+  const out = canonicalPath(output.path);
   for (const input of inputs) {
-    if (canonical(input.path) === out) {
+    if (canonicalPath(input.path) === out) {
       throw new InputError(`${output.flag} is the same file as ${input.flag}; refusing to overwrite an input`, { file: output.path });
-    }
-  }
-}
-
-function canonical(path: string): string {
-  const abs = resolve(path);
-  try {
-    return realpathSync(abs);
-  } catch {
-    // Not there yet: its parent may still be a symlink.
-    try {
-      return resolve(realpathSync(dirname(abs)), abs.slice(dirname(abs).length + 1));
-    } catch {
-      return abs;
     }
   }
 }

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { Artifact } from '@okstra/schemas/artifact';
+import { InputError } from '@okstra/core';
+import { decodeUtf8, parseJsonText, readRegularFileSync, validateValue, type ParseSchema, type ReadTextOptions } from './read-file.js';
+import { serializeJson, writeTextAtomic, type WriteJsonOptions } from './write-file.js';
+
+/** What {@link readArtifact} returns for an artifact: its schema's output type. */
+export type ArtifactOf<A extends Artifact> = z.output<A['schema']>;
+/** What {@link writeArtifact} accepts for an artifact: anything its reader's schema parses. */
+export type ArtifactInput<A extends Artifact> = z.input<A['schema']>;
+
+/** Options of {@link readArtifact}. */
+export interface ReadArtifactOptions extends ReadTextOptions {
+  /**
+   * Runs on the parsed JSON before the version and schema checks — e.g. to
+   * name a document of another kind (`assertDocumentKind`) or add a hint.
+   */
+  precheck?: (raw: unknown, file: string) => void;
+}
+
+/**
+ * Read one artifact file: one non-blocking open of a regular file (FIFO,
+ * socket, device, directory → exit 2 at once), strict UTF-8, JSON with
+ * nesting ≤ MAX_JSON_DEPTH and finite numbers, `schemaVersion` ∈
+ * `artifact.versions`, then `artifact.schema`. The artifact object is the
+ * only place the versions are written (docs/conventions.md "Reading and
+ * writing artifacts").
+ * @returns the schema's output.
+ * @throws InputError (exit 2) naming the file (`opts.label`) and the JSON path.
+ */
+export async function readArtifact<A extends Artifact>(path: string, artifact: A, opts: ReadArtifactOptions = {}): Promise<ArtifactOf<A>> {
+  return readArtifactSync(path, artifact, opts);
+}
+
+/** Synchronous {@link readArtifact} (run-audit reads many small files in a loop). Same checks, same errors. */
+export function readArtifactSync<A extends Artifact>(path: string, artifact: A, opts: ReadArtifactOptions = {}): ArtifactOf<A> {
+  const value = readArtifactIfExists(path, artifact, opts);
+  if (value === undefined) throw new InputError('file not found', { file: opts.label ?? path });
+  return value;
+}
+
+/**
+ * {@link readArtifactSync}, but a missing file is `undefined` instead of an
+ * error (a state file a command creates on first use).
+ */
+export function readArtifactIfExists<A extends Artifact>(path: string, artifact: A, opts: ReadArtifactOptions = {}): ArtifactOf<A> | undefined {
+  const file = opts.label ?? path;
+  const bytes = readRegularFileSync(path, { ...opts, label: file });
+  if (bytes === null) return undefined;
+  return parseArtifact(decodeUtf8(bytes, file), artifact, { ...opts, label: file });
+}
+
+/**
+ * Parse and validate text already read (e.g. bytes a command also copies) as
+ * `artifact`, with the checks of {@link readArtifact}.
+ * @throws InputError naming `opts.label`.
+ */
+export function parseArtifact<A extends Artifact>(text: string, artifact: A, opts: Pick<ReadArtifactOptions, 'label' | 'precheck'> = {}): ArtifactOf<A> {
+  const raw = parseJsonText(text, { label: opts.label });
+  return validateArtifact(raw, artifact, opts);
+}
+
+/**
+ * Validate a parsed value as `artifact` (precheck, `schemaVersion`, schema).
+ * @throws InputError naming `opts.label` and the JSON path of the first issue.
+ */
+export function validateArtifact<A extends Artifact>(raw: unknown, artifact: A, opts: Pick<ReadArtifactOptions, 'label' | 'precheck'> = {}): ArtifactOf<A> {
+  opts.precheck?.(raw, opts.label ?? '');
+  return validateValue(raw, { schema: artifact.schema as ParseSchema<ArtifactOf<A>>, schemaVersions: artifact.versions, label: opts.label });
+}
+
+/** Options of {@link writeArtifact}. */
+export interface WriteArtifactOptions extends WriteJsonOptions {
+  /**
+   * What an existing file at `path` may hold before it is replaced:
+   * `same-kind` (default) — a valid file of this artifact, so an output aimed
+   * at the groups file, a run manifest or the team-state is exit 2 and
+   * untouched; `any` — anything regular (the caller has read and judged it,
+   * e.g. a migration that kept a copy, or `--restart-from-round0`).
+   */
+  replace?: 'same-kind' | 'any';
+  /** Name printed instead of the path. */
+  label?: string;
+}
+
+/**
+ * Write `value` as `artifact` atomically ({@link writeTextAtomic}: temp file,
+ * fsync, rename, fsync of the directory; never through a symlink at the
+ * final component). `value` is type-checked against the schema the reader
+ * uses, and checked at run time too: a value its own schema refuses is a bug
+ * (plain Error → exit 70), never a file a reader later trips on.
+ * @throws InputError (exit 2) for an existing file of another kind (see
+ *   `replace`), a symlink, a non-regular file, or an unwritable path.
+ */
+export async function writeArtifact<A extends Artifact>(path: string, artifact: A, value: ArtifactInput<A>, opts: WriteArtifactOptions = {}): Promise<void> {
+  const checked = artifact.schema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(`refusing to write an invalid ${artifact.name} to ${path}: ${issue?.path.join('.') || '$'}: ${issue?.message ?? 'invalid'}`);
+  }
+  if ((opts.replace ?? 'same-kind') === 'same-kind') assertReplaceable(path, artifact, opts.label ?? path);
+  await writeTextAtomic(path, serializeJson(value, opts));
+}
+
+/** Refuse to replace an existing file that is not a valid `artifact`. */
+function assertReplaceable(path: string, artifact: Artifact, file: string): void {
+  let bytes: Buffer | null;
+  try {
+    bytes = readRegularFileSync(path, { label: file });
+  } catch {
+    return; // a symlink, FIFO or directory: writeTextAtomic names it precisely.
+  }
+  if (bytes === null) return;
+  try {
+    parseArtifact(decodeUtf8(bytes, file), artifact, { label: file });
+  } catch (error) {
+    const why = error instanceof InputError ? error.toLine() : String(error);
+    throw new InputError(`holds something other than a ${artifact.name} (${why}); refusing to replace it`, {
+      file,
+      hint: 'name a new file, or remove this one if it is really yours to replace',
+    });
+  }
+}
