@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BIN, team } from '../test-support/bin.js';
 import {
@@ -256,10 +256,14 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
     // Hold the run manifest's lock so dispatch blocks right before recording, after the rows and panes exist.
     const lock = `${f.manifestPath}.lock`;
     mkdirSync(lock);
+    // A live holder's lock: its owner entry names this (living) test process (docs/conventions.md "Locks").
+    writeFileSync(join(lock, `owner-${process.pid}-0`), '');
+    const refresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1_000);
     const child = spawn(process.execPath, [BIN, 'dispatch', ...run(f)], { env: f.env, stdio: 'ignore' });
     await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    clearInterval(refresh);
     rmSync(lock, { recursive: true });
     expect(f.manifest().workerDispatches).toEqual([]);
     const a = team(['await', ...run(f), '--json'], { env: f.env });
