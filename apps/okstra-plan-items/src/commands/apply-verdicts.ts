@@ -1,8 +1,8 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { writeJson } from '@okstra/cli-kit';
-import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { readJsonFile, withFileLock, writeTextAtomic } from '@okstra/state-file';
 import { PLAN_VERDICTS_VERSIONS, PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
-import { applyVerdicts } from '@okstra/plan-items';
+import { applyVerdictsToText } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
 /** Options of `plan-items apply-verdicts`. */
@@ -15,9 +15,11 @@ export interface ApplyVerdictsOptions {
  * `okstra-plan-items apply-verdicts --data <data.json> --verdicts <verdicts.json>`
  * (0.161.0 row): under the data.json's file lock, overwrite every row's verdicts with
  * the envelope, set the aggregate `result` and `contributors`, and write atomically
- * (temp + fsync + rename; key order preserved). Prints `{result, contributors, rows,
- * itemsWithVerdicts, agree, supplement, dissent, blocking}`. Exit 2 without writing
- * when an incoming item has no row or an input is invalid.
+ * (temp + fsync + rename). Only those values change in the file's text; every other
+ * byte is kept (`applyVerdictsToText`). Prints `{result, contributors, rows,
+ * itemsWithVerdicts, uncoveredRows, agree, supplement, dissent, blocking}`; when the
+ * envelope leaves rows uncovered (they now carry no verdicts) stderr names them too.
+ * Exit 2 without writing when an incoming item has no row or an input is invalid.
  */
 export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliContext): Promise<number> {
   const dataPath = inputPath(ctx.io.cwd, opts.data);
@@ -28,11 +30,12 @@ export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliConte
   });
   // Validate before taking the lock: the lock creates `<data.json>.lock` (and a missing
   // parent directory), and a command that fails must leave the disk as it found it.
-  applyVerdicts((await readReportData(dataPath, opts.data)).raw, envelope, opts.data);
+  const first = await readReportData(dataPath, opts.data);
+  applyVerdictsToText(first.text, first.raw, envelope, opts.data);
   const outcome = await withFileLock(dataPath, async () => {
-    const { raw } = await readReportData(dataPath, opts.data);
-    const applied = applyVerdicts(raw, envelope, opts.data);
-    await writeJsonAtomic(dataPath, applied.data, { keyOrder: 'preserve' });
+    const { text, raw } = await readReportData(dataPath, opts.data);
+    const applied = applyVerdictsToText(text, raw, envelope, opts.data);
+    if (applied.text !== text) await writeTextAtomic(dataPath, applied.text);
     return applied;
   });
   const s = outcome.summary;
@@ -41,10 +44,17 @@ export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliConte
     contributors: outcome.contributors,
     rows: outcome.rows,
     itemsWithVerdicts: outcome.itemsWithVerdicts,
+    uncoveredRows: outcome.uncoveredRows,
     agree: s.agree,
     supplement: s.supplement,
     dissent: s.dissent,
     blocking: s.blocking,
   });
+  const n = outcome.uncoveredRows.length;
+  if (n > 0) {
+    ctx.io.stderr.write(
+      `okstra-plan-items: ${opts.data}: ${n} row${n > 1 ? 's' : ''} not covered by the envelope now carr${n > 1 ? 'y' : 'ies'} no verdicts: ${outcome.uncoveredRows.join(', ')}\n`,
+    );
+  }
   return 0;
 }

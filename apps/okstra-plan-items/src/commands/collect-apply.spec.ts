@@ -78,6 +78,7 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
       contributors: ['codex'],
       rows: 25,
       itemsWithVerdicts: 25,
+      uncoveredRows: [],
       agree: 23,
       supplement: 1,
       dissent: 1,
@@ -88,6 +89,51 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
     expect(pbv.planItems.every((row: { verdicts: Array<{ workerId: string }> }) => row.verdicts.length === 1 && row.verdicts[0].workerId === 'codex')).toBe(
       true,
     );
+  });
+
+  it('changes nothing but the owned fields: big integers, exponents, -0.0, escapes and 4-space indentation survive', () => {
+    const data = JSON.parse(read(RUN_FILES.data));
+    const text =
+      JSON.stringify(data, null, 4)
+        .replace(
+          '"implementationPlanning"',
+          '"ledger": {"big": 12345678901234567890, "exp": 1e3, "negZero": -0.0, "esc": "caf\\u00e9"},\n    "implementationPlanning"',
+        )
+        .replace('"planItems"', '"roundSeconds": 1.0e2,\n            "planItems"') + '\n';
+    writeFileSync(join(dir, RUN_FILES.data), text);
+    expect(collect([`codex=${RUN_FILES.codex}`])).toMatchObject({ code: 0 });
+    const r = runBin(['apply-verdicts', '--data', RUN_FILES.data, '--verdicts', 'out/verdicts.json'], dir);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    const after = read(RUN_FILES.data);
+    for (const planted of [
+      '"big": 12345678901234567890',
+      '"exp": 1e3',
+      '"negZero": -0.0',
+      '"esc": "caf\\u00e9"',
+      '"roundSeconds": 1.0e2,\n            "planItems"',
+    ]) {
+      expect(after).toContain(planted);
+    }
+    // outside planBodyVerification the text is byte-identical, and 4-space indented throughout
+    const cut = (t: string) => t.slice(0, t.indexOf('"planBodyVerification"'));
+    expect(cut(after)).toBe(cut(text));
+    expect(
+      after
+        .split('\n')
+        .filter((l) => /^ +/.test(l))
+        .every((l) => /^( {4})+\S/.test(l)),
+    ).toBe(true);
+    expect(after.endsWith('}\n')).toBe(true);
+  });
+
+  it('names the rows the envelope does not cover, in the JSON output and on stderr', () => {
+    const envelope = JSON.parse(readFileSync(join(EXAMPLE_RUN, RUN_FILES.verdicts), 'utf8'));
+    envelope.items = envelope.items.filter((item: { id: string }) => item.id !== 'P-Val-2-1' && item.id !== 'P-Rb-3-1');
+    writeFileSync(join(dir, 'partial.json'), JSON.stringify(envelope));
+    const r = runBin(['apply-verdicts', '--data', RUN_FILES.data, '--verdicts', 'partial.json'], dir);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ result: 'aborted-non-result', uncoveredRows: ['P-Val-2-1', 'P-Rb-3-1'] });
+    expect(r.stderr).toBe(`okstra-plan-items: ${RUN_FILES.data}: 2 rows not covered by the envelope now carry no verdicts: P-Val-2-1, P-Rb-3-1\n`);
   });
 
   it('no contributor at all → aborted-non-result with empty verdict tables', () => {

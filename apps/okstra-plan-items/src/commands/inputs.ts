@@ -3,9 +3,10 @@ import { InputError } from '@okstra/cli-kit';
 import { readTextFile, validateValue } from '@okstra/state-file';
 import { ImplementationPlanningReportData } from '@okstra/schemas/implementation-planning';
 
-/** A report data.json as written (`raw`, for rewriting with every value kept) and as validated (`data`). */
+/** A report data.json as written (`text`, for rewriting with every other byte kept; `raw`, its parse) and as validated (`data`). */
 export interface ReportDataInput {
   path: string;
+  text: string;
   raw: Record<string, unknown>;
   data: ImplementationPlanningReportData;
 }
@@ -32,5 +33,5 @@ export async function readReportData(path: string, label: string): Promise<Repor
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('expected a JSON object', { file: label });
   const data = validateValue(raw, { schema: ImplementationPlanningReportData, label });
-  return { path, raw: raw as Record<string, unknown>, data };
+  return { path, text, raw: raw as Record<string, unknown>, data };
 }
