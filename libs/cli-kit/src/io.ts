@@ -11,7 +11,9 @@ export interface TextSink {
 /**
  * Everything a tool's `main(argv, io)` touches outside its arguments, so a
  * command can run in-process (the umbrella) or in a test without globals.
- * `now` returns the current time; tests inject a fixed clock.
+ * `now` returns the current time; tests inject a fixed clock. `sleep`, when
+ * set, is how a command waits (ms): tests inject one that advances their clock,
+ * so a wait such as worker-liveness's stall confirmation costs no real time.
  */
 export interface Io {
   stdin: Readable;
@@ -20,6 +22,8 @@ export interface Io {
   cwd: string;
   env: NodeJS.ProcessEnv;
   now: () => Date;
+  /** Wait this many milliseconds (default: a real timer). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -51,6 +55,7 @@ export function memoryIo(overrides: Partial<Io> = {}): Io & { out(): string; err
     cwd: overrides.cwd ?? process.cwd(),
     env: overrides.env ?? {},
     now: overrides.now ?? (() => new Date()),
+    ...(overrides.sleep ? { sleep: overrides.sleep } : {}),
     out: () => out,
     err: () => err,
   };

@@ -23,7 +23,7 @@ export async function runLiveness(opts: LivenessOptions, order: readonly Selecto
   let first = true;
   // The first reading of the clock is `checkedAt`, so the report and the judgement agree on "now".
   const now = () => (first ? ((first = false), checkedAt) : ctx.io.now());
-  const workers = await probeWorkers(selectors, { now, maxIdleS, launchGraceS, stallConfirmS, cwd: ctx.io.cwd });
+  const workers = await probeWorkers(selectors, { now, sleep: ctx.io.sleep, maxIdleS, launchGraceS, stallConfirmS, cwd: ctx.io.cwd });
   const healthy = workers.every((w) => w.healthy);
   if (opts.json) writeJson(ctx.io, { checkedAt: checkedAt.toISOString(), healthy, workers });
   else ctx.io.stdout.write(formatHuman(workers));
