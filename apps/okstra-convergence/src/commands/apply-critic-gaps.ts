@@ -1,7 +1,7 @@
 import { writeJson, type CliContext } from '@okstra/cli-kit';
 import { applyCriticGaps } from '@okstra/convergence';
-import { CoverageBatch } from '@okstra/schemas/convergence';
-import { withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { coverageBatchArtifact, workingStateArtifact } from '@okstra/schemas/convergence';
+import { withFileLock, writeArtifact } from '@okstra/state-file';
 import { note, pathArg, readDocument, readWorkingState } from './documents.js';
 
 const CRITIC_RESULTS_HINT =
@@ -18,14 +18,13 @@ export async function runApplyCriticGaps(opts: { workState: string; results: str
   const batch = await readDocument(resultsPath, {
     kind: 'coverage-batch',
     flag: 'apply-critic-gaps --results',
-    schema: CoverageBatch,
-    versions: ['1.0'],
+    artifact: coverageBatchArtifact,
     hints: { 'critic-results': CRITIC_RESULTS_HINT },
   });
   return withFileLock(statePath, async () => {
     const state = await readWorkingState(statePath);
     const next = applyCriticGaps(state, batch, { state: statePath, results: resultsPath });
-    await writeJsonAtomic(statePath, next);
+    await writeArtifact(statePath, workingStateArtifact, next, { replace: 'any' });
     const gaps = next.derived.criticGaps;
     const count = (d: string) => gaps.filter((g) => g.decision === d).length;
     writeJson(ctx.io, { gaps: gaps.length, accepted: count('accepted'), rejected: count('rejected'), unresolved: count('unresolved') });

@@ -1,7 +1,7 @@
 import { writeJson, type CliContext } from '@okstra/cli-kit';
 import { applyRound, statusCounts } from '@okstra/convergence';
-import { RoundPlan, RoundResults } from '@okstra/schemas/convergence';
-import { withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { roundPlanArtifact, roundResultsArtifact, workingStateArtifact } from '@okstra/schemas/convergence';
+import { withFileLock, writeArtifact } from '@okstra/state-file';
 import { note, pathArg, readDocument, readWorkingState } from './documents.js';
 
 /**
@@ -13,12 +13,12 @@ export async function runApplyRound(opts: { workState: string; plan: string; res
   const statePath = pathArg(ctx.io, opts.workState);
   const planPath = pathArg(ctx.io, opts.plan);
   const resultsPath = pathArg(ctx.io, opts.results);
-  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
-  const results = await readDocument(resultsPath, { kind: 'round-results', flag: '--results', schema: RoundResults, versions: ['1.0'] });
+  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact });
+  const results = await readDocument(resultsPath, { kind: 'round-results', flag: '--results', artifact: roundResultsArtifact });
   return withFileLock(statePath, async () => {
     const state = await readWorkingState(statePath);
     const next = applyRound(state, plan, results, { state: statePath, plan: planPath, results: resultsPath });
-    await writeJsonAtomic(statePath, next);
+    await writeArtifact(statePath, workingStateArtifact, next, { replace: 'any' });
     const d = next.derived;
     const dropped = d.workers.filter((w) => w.droppedInRound === plan.round).map((w) => w.workerId);
     writeJson(ctx.io, { round: d.round, queueTerminal: d.queueTerminal, counts: statusCounts(d), droppedWorkers: dropped });

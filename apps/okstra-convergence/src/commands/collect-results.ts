@@ -1,7 +1,7 @@
 import { parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkResults, collectRoundResults, parseDispatchFlag, type WorkerResponse } from '@okstra/convergence';
-import { RoundPlan, type ConvergenceMode } from '@okstra/schemas/convergence';
-import { assertOutputNotInput, readTextFile, writeJsonAtomic } from '@okstra/state-file';
+import { roundPlanArtifact, roundResultsArtifact, type ConvergenceMode } from '@okstra/schemas/convergence';
+import { assertOutputNotInput, readTextFile, writeArtifact } from '@okstra/state-file';
 import { MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /**
@@ -24,13 +24,13 @@ export async function runCollectResults(
     { path: planPath, flag: '--plan' },
     ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
   ]);
-  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', schema: RoundPlan, versions: ['1.0'] });
+  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact });
   const responses: WorkerResponse[] = [];
   for (const f of files)
     responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
   const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode, responses, dispatches });
   checkResults(plan, results, { results: outputPath });
-  await writeJsonAtomic(outputPath, results);
+  await writeArtifact(outputPath, roundResultsArtifact, results);
   writeJson(ctx.io, {
     output: outputPath,
     round: results.round,

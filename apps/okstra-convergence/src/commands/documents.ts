@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { InputError, type Io } from '@okstra/cli-kit';
 import { assertDocumentKind, seedDigest, type DocumentKind } from '@okstra/convergence';
-import { WorkingState } from '@okstra/schemas/convergence';
-import { readJsonFile, validateValue, type ParseSchema } from '@okstra/state-file';
+import type { Artifact } from '@okstra/schemas/artifact';
+import { workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
+import { readArtifact, type ArtifactOf } from '@okstra/state-file';
 
 /** Largest worker response collect-results reads (bytes). */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -20,13 +21,14 @@ export function pathArg(io: Io, path: string): string {
  * as such), then its `schemaVersion` and schema.
  * @throws InputError (exit 2) naming the file and the JSON path.
  */
-export async function readDocument<T>(
+export async function readDocument<A extends Artifact>(
   path: string,
-  spec: { kind: DocumentKind; flag: string; schema: ParseSchema<T>; versions: readonly string[]; hints?: Partial<Record<string, string>> },
-): Promise<T> {
-  const raw = await readJsonFile(path, { maxBytes: MAX_JSON_BYTES });
-  assertDocumentKind(raw, spec.kind, path, spec.flag, spec.hints);
-  return validateValue(raw, { schema: spec.schema, schemaVersions: spec.versions, label: path });
+  spec: { kind: DocumentKind; flag: string; artifact: A; hints?: Partial<Record<string, string>> },
+): Promise<ArtifactOf<A>> {
+  return readArtifact(path, spec.artifact, {
+    maxBytes: MAX_JSON_BYTES,
+    precheck: (raw) => assertDocumentKind(raw, spec.kind, path, spec.flag, spec.hints),
+  });
 }
 
 /**
@@ -34,12 +36,15 @@ export async function readDocument<T>(
  * A v1.0 state is refused with a pointer to `seed`, which migrates it.
  */
 export async function readWorkingState(path: string, flag = '--work-state'): Promise<WorkingState> {
-  const raw = await readJsonFile(path, { maxBytes: MAX_JSON_BYTES });
-  assertDocumentKind(raw, 'convergence-working-state', path, flag);
-  if ((raw as { schemaVersion?: unknown } | null)?.schemaVersion === '1.0') {
-    throw new InputError('working state has schema 1.0; run seed once to migrate it to 1.1', { file: path, field: 'schemaVersion' });
-  }
-  const state = validateValue(raw, { schema: WorkingState, schemaVersions: ['1.1'], label: path });
+  const state: WorkingState = await readArtifact(path, workingStateArtifact, {
+    maxBytes: MAX_JSON_BYTES,
+    precheck: (raw) => {
+      assertDocumentKind(raw, 'convergence-working-state', path, flag);
+      if ((raw as { schemaVersion?: unknown } | null)?.schemaVersion === '1.0') {
+        throw new InputError('working state has schema 1.0; run seed once to migrate it to 1.1', { file: path, field: 'schemaVersion' });
+      }
+    },
+  });
   if (seedDigest(state.seed) !== state.seedDigest) {
     throw new InputError('seedDigest is not the digest of the stored seed (the state was edited)', { file: path, field: 'seedDigest' });
   }

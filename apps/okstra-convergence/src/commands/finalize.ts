@@ -1,6 +1,7 @@
 import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { finalizeState, validateWorkingState } from '@okstra/convergence';
-import { assertOutputNotInput, readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { finalStateArtifact } from '@okstra/schemas/convergence';
+import { assertOutputNotInput, readJsonFile, withFileLock, writeArtifact } from '@okstra/state-file';
 import { stat } from 'node:fs/promises';
 import { note, pathArg, readWorkingState } from './documents.js';
 
@@ -27,7 +28,7 @@ export async function runFinalize(opts: { workState: string; output: string }, c
         });
       }
     }
-    await writeJsonAtomic(outputPath, final);
+    await writeArtifact(outputPath, finalStateArtifact, final);
     writeJson(ctx.io, { output: outputPath, rounds: final.rounds, counts: final.counts, criticApplied: final.criticApplied });
     const c = final.counts;
     note(ctx.io, `final state v1.3: ${c.total} findings — ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested`);

@@ -1,6 +1,7 @@
 import { writeJson, type CliContext } from '@okstra/cli-kit';
 import { planRound } from '@okstra/convergence';
-import { assertOutputNotInput, writeJsonAtomic } from '@okstra/state-file';
+import { roundPlanArtifact } from '@okstra/schemas/convergence';
+import { assertOutputNotInput, writeArtifact } from '@okstra/state-file';
 import { note, pathArg, readWorkingState } from './documents.js';
 
 /**
@@ -14,7 +15,7 @@ export async function runPlanRound(opts: { workState: string; plan: string }, ct
   assertOutputNotInput({ path: planPath, flag: '--plan' }, [{ path: statePath, flag: '--work-state' }]);
   const state = await readWorkingState(statePath);
   const plan = planRound(state, undefined, statePath);
-  await writeJsonAtomic(planPath, plan);
+  await writeArtifact(planPath, roundPlanArtifact, plan);
   writeJson(ctx.io, {
     plan: planPath,
     round: plan.round,

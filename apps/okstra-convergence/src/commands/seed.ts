@@ -1,9 +1,18 @@
-import { copyFile, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { stat, unlink } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
 import { InputError, OkstraError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
-import { ConvergenceGroups, FinalState, WorkingState } from '@okstra/schemas/convergence';
-import { assertOutputNotInput, validateValue, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { convergenceGroupsArtifact, finalStateArtifact, workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
+import {
+  assertOutputNotInput,
+  assertSaneJson,
+  fsyncDirectory,
+  readRegularFileSync,
+  validateArtifact,
+  withFileLock,
+  writeArtifact,
+  writeBytesAtomic,
+} from '@okstra/state-file';
 import { MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /** What seed did (docs/convergence.md "seed"). */
@@ -37,7 +46,7 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
     { path: groupsPath, flag: '--groups' },
     { path: workPath, flag: '--work-state' },
   ]);
-  const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', schema: ConvergenceGroups, versions: ['1.0'] });
+  const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', artifact: convergenceGroupsArtifact });
   const digest = seedDigest(groups);
   await assertNotDirectory(migrationDir, true);
 
@@ -52,14 +61,21 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
       state = createWorkingState(groups);
       if (workBytes !== undefined) kept.push(await keepCopy(migrationDir, workPath, workBytes, 'restart'));
       if (finalBytes !== undefined) kept.push(await keepCopy(migrationDir, finalPath, finalBytes, 'restart'));
-      await writeJsonAtomic(workPath, state);
-      if (finalBytes !== undefined) await unlink(finalPath);
+      // Crash-safe order (docs/convergence.md "seed"): copies durable first, then the old final
+      // state goes, then the round-0 working state lands. A kill between the two leaves the old
+      // working state without a final state — never a round-0 state beside an old final one,
+      // which a plain seed would call `reused`.
+      if (finalBytes !== undefined) {
+        await unlink(finalPath);
+        fsyncDirectory(dirname(finalPath));
+      }
+      await writeArtifact(workPath, workingStateArtifact, state, { replace: 'any' });
       action = workBytes === undefined && finalBytes === undefined ? 'created' : 'restarted';
     } else if (finalBytes !== undefined && matchingFinal(finalPath, finalBytes, digest)) {
       action = 'reused';
     } else if (workBytes === undefined) {
       state = createWorkingState(groups);
-      await writeJsonAtomic(workPath, state);
+      await writeArtifact(workPath, workingStateArtifact, state);
       action = 'created';
     } else {
       const raw = parseJson(workPath, workBytes);
@@ -68,10 +84,10 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
         state = guard(() => migrateWorkingState(raw, workPath));
         if (state.seedDigest !== digest) throw mismatch(workPath, state.seedDigest, digest);
         kept.push(await keepCopy(migrationDir, workPath, workBytes, 'v1.0'));
-        await writeJsonAtomic(workPath, state);
+        await writeArtifact(workPath, workingStateArtifact, state, { replace: 'any' });
         action = 'migrated';
       } else {
-        state = guard(() => validateValue(raw, { schema: WorkingState, schemaVersions: ['1.1'], label: workPath }));
+        state = guard(() => validateArtifact(raw, workingStateArtifact, { label: workPath }));
         if (seedDigest(state.seed) !== state.seedDigest) {
           throw new InputError('working state does not parse as a sound state: its seedDigest is not the digest of its seed', {
             file: workPath,
@@ -103,7 +119,7 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
 /** True when `text` is a v1.3 final state of these groups; a final state of other groups or a corrupt one is refused. */
 function matchingFinal(path: string, bytes: Buffer, digest: string): boolean {
   const raw = parseJson(path, bytes);
-  const final = guard(() => validateValue(raw, { schema: FinalState, schemaVersions: ['1.3'], label: path }));
+  const final = guard(() => validateArtifact(raw, finalStateArtifact, { label: path }));
   if (final.seedDigest !== digest) throw mismatch(path, final.seedDigest, digest);
   return true;
 }
@@ -127,6 +143,7 @@ function parseJson(file: string, bytes: Buffer): object {
     throw new InputError(`does not parse as JSON (${(error as Error).message})`, { file, hint: RESTART_HINT });
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('is not a JSON object', { file, hint: RESTART_HINT });
+  guard(() => assertSaneJson(raw, file));
   return raw;
 }
 
@@ -145,25 +162,20 @@ function guard<T>(fn: () => T): T {
 /**
  * Keep a copy of a state file (its current `bytes`) in the migration dir as
  * `<name>.<tag>-<sha256:12>.<ext>`: named by content, so a repeated seed finds its
- * copy already there and never overwrites another. Copied to a temp name, then renamed.
+ * copy already there and never overwrites another. Written from the bytes read (not
+ * re-copied from a file that may have changed) with writeBytesAtomic: fsynced, then renamed.
  */
 async function keepCopy(dir: string, original: string, bytes: Buffer, tag: string): Promise<string> {
   const ext = extname(original);
   const target = join(dir, `${basename(original, ext)}.${tag}-${shortContentHash(bytes)}${ext}`);
   if ((await readIfFile(target))?.equals(bytes)) return target;
-  await mkdir(dir, { recursive: true });
-  const temp = `${target}.${process.pid}.tmp`;
-  await copyFile(original, temp);
-  await rename(temp, target);
+  writeBytesAtomic(target, bytes);
   return target;
 }
 
-/** The file's bytes, or undefined when it does not exist. Refuses a directory and oversized files. */
+/** The file's bytes, or undefined when it does not exist (state-file's one regular-file rule: a FIFO is exit 2 at once). */
 async function readIfFile(path: string): Promise<Buffer | undefined> {
-  if (!(await assertNotDirectory(path, false))) return undefined;
-  const st = await stat(path);
-  if (st.size > MAX_JSON_BYTES) throw new InputError(`file is too large (${st.size} bytes)`, { file: path });
-  return readFile(path);
+  return readRegularFileSync(path, { maxBytes: MAX_JSON_BYTES }) ?? undefined;
 }
 
 /** False when `path` does not exist; throws when it is a directory and a file is wanted (or the reverse). */
