@@ -63,15 +63,15 @@ describe('collectRoundResults', () => {
             {
               findingId: 'F-002',
               verdict: 'disagree',
-              explanation: 'the row lock at queue.ts:88 serializes both writers.',
-              disagreeBasis: 'the row lock at queue.ts:88 serializes both writers.',
+              explanation: 'the row lock at queue.ts:88 serializes both writers.\n\nSome words between blocks.',
+              disagreeBasis: 'the row lock at queue.ts:88 serializes both writers.\n\nSome words between blocks.',
               sourceVerdict: 'REFUTED',
               line: 4,
             },
             {
               findingId: 'F-004',
               verdict: 'supplement',
-              explanation: 'true for card refunds only;\nbank transfers take another path.',
+              explanation: 'true for card refunds only;\nbank transfers take another path.\n\n```\n### F-001\n**Verdict**: SURVIVES\n```',
               sourceVerdict: 'SURVIVES-WITH-CAVEAT',
               line: 10,
             },
@@ -124,7 +124,7 @@ describe('collectRoundResults', () => {
     [
       'two verdicts in one block',
       () => collect({ claude: CLAUDE, codex: CODEX + 'Verdict: SURVIVES\n' }, [done('claude'), done('codex')]),
-      /worker codex: finding F-001: two verdicts for one finding in one response/,
+      /worker codex: finding F-001: two \*\*Verdict\*\* fields in one block \(lines 2 and 4\)/,
     ],
     [
       'two blocks for one finding',

@@ -1,18 +1,9 @@
 import { InputError } from '@okstra/core';
-import {
-  FINDING_ID_PATTERN,
-  type ConvergenceMode,
-  type DispatchStatus,
-  type RoundPlan,
-  type RoundResults,
-  type Vote,
-  type WorkerOutcome,
-} from '@okstra/schemas/convergence';
-import { CONVERGENCE_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
-import { parseVerdictBlocks } from '@okstra/verdict-blocks';
+import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundResults, type Vote, type WorkerOutcome } from '@okstra/schemas/convergence';
+import { readResponseVotes } from './response-votes.js';
 
-/** Field labels read as a vote's explanation, in order of preference. */
-export const EXPLANATION_FIELDS = ['basis', 'explanation'] as const;
+export { EXPLANATION_FIELDS, VERDICT_WORDS } from './response-votes.js';
+export { normalizeWord } from '@okstra/verdict-blocks';
 
 /** One worker's response text. */
 export interface WorkerResponse {
@@ -94,48 +85,11 @@ export function collectRoundResults(input: {
 }
 
 function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode): Vote[] {
-  const file = response.file;
-  const words = CONVERGENCE_VERDICT_WORDS[mode];
-  const wanted = new Set(dispatched);
-  const votes = new Map<string, Vote>();
-  for (const block of parseVerdictBlocks(response.text, { idPattern: FINDING_ID_PATTERN })) {
-    const where = { file, field: `line ${block.headingLine}` };
-    const who = `worker ${workerId}: finding ${block.id}`;
-    if (!wanted.has(block.id)) throw new InputError(`${who}: verdict for a finding not dispatched to this worker`, where);
-    const verdictField = block.fields.verdict;
-    if (votes.has(block.id)) {
-      throw new InputError(
-        `${who}: two verdicts for one finding in one response (lines ${votes.get(block.id)!.line} and ${verdictField?.line ?? block.headingLine})`,
-        where,
-      );
-    }
-    if (!verdictField) throw new InputError(`${who}: dispatched finding with no verdict (its block has no **Verdict** line)`, where);
-    const at = { file, field: `line ${verdictField.line}` };
-    if (block.duplicateFields.includes('verdict')) throw new InputError(`${who}: two verdicts for one finding in one response`, at);
-    const word = normalizeWord(verdictField.value);
-    const verdict = words[word];
-    if (!verdict) {
-      throw new InputError(`${who}: unknown verdict '${verdictField.value}' (${mode} mode accepts ${Object.keys(words).join(', ')})`, at);
-    }
-    const basis = EXPLANATION_FIELDS.map((k) => block.fields[k]?.value).find((v) => v !== undefined && v.trim() !== '');
-    if (!basis) throw new InputError(`${who}: vote with no explanation (no **Basis** in its block)`, at);
-    const vote: Vote = { findingId: block.id, verdict, explanation: basis, sourceVerdict: word, line: verdictField.line };
-    if (verdict === 'disagree') vote.disagreeBasis = basis;
-    votes.set(block.id, vote);
-  }
-  const missing = dispatched.find((id) => !votes.has(id));
-  if (missing)
-    throw new InputError(`worker ${workerId}: finding ${missing}: dispatched finding with no verdict (no '### ${missing}' block in the response)`, { file });
-  return dispatched.map((id) => votes.get(id)!);
-}
-
-/** `**Survives with caveat.**` → `SURVIVES-WITH-CAVEAT`. */
-export function normalizeWord(value: string): string {
-  return value
-    .trim()
-    .replace(/^[*_`"'“‘\s]+|[*_`"'”’.!\s]+$/g, '')
-    .toUpperCase()
-    .replace(/[\s_]+/g, '-');
+  return readResponseVotes({ workerId, file: response.file, text: response.text, mode, wanted: dispatched, thing: 'finding' }).map((v) => {
+    const vote: Vote = { findingId: v.id, verdict: v.verdict, explanation: v.explanation, sourceVerdict: v.sourceVerdict, line: v.line };
+    if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;
+    return vote;
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ export * from './plan-round.js';
 export * from './apply-round.js';
 export * from './critic-gaps.js';
 export * from './collect-results.js';
+export { readResponseVotes, VOTE_FIELD_LABELS, type BlockVote } from './response-votes.js';
 export * from './replay.js';
 export * from './migrate.js';
 export * from './finalize.js';

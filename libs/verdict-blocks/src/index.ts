@@ -6,3 +6,4 @@
  */
 export { parseVerdictBlocks } from './parse.js';
 export type { ParseOptions, VerdictBlock, VerdictField } from './parse.js';
+export { leadingWord, normalizeWord } from './words.js';

@@ -212,7 +212,7 @@ describe('code and quotes are ignored', () => {
     ].join('\n');
     const blocks = parseVerdictBlocks(md, { idPattern: FINDING });
     expect(blocks.map((b) => b.id)).toEqual(['F-001']);
-    expect(blocks[0].fields.verdict).toEqual({ value: 'REFUTED', line: 21 });
+    expect(blocks[0].fields.verdict).toEqual({ value: 'REFUTED', source: 'REFUTED', line: 21 });
     expect(blocks[0].duplicateFields).toEqual([]);
     expect(blocks[0].text).toBe('Verdict: REFUTED\nBasis: the real one');
   });
@@ -265,16 +265,20 @@ describe('fields', () => {
     const md = '### F-001\nVerdict: REFUTED\nBasis: first line\nsecond line\nthird line\nConfidence: high\n';
     const [block] = parseVerdictBlocks(md);
     expect(block.fields).toEqual({
-      verdict: { value: 'REFUTED', line: 2 },
-      basis: { value: 'first line\nsecond line\nthird line', line: 3 },
-      confidence: { value: 'high', line: 6 },
+      verdict: { value: 'REFUTED', source: 'REFUTED', line: 2 },
+      basis: { value: 'first line\nsecond line\nthird line', source: 'first line\nsecond line\nthird line', line: 3 },
+      confidence: { value: 'high', source: 'high', line: 6 },
     });
   });
 
   it('takes the next paragraph for a label left empty', () => {
     const md = '### F-001\n\n**Verdict**: SURVIVES\n\n**Basis**:\n\nThe handler compares seconds\nwith milliseconds.\n\nMore prose.\n';
     const [block] = parseVerdictBlocks(md);
-    expect(block.fields.basis).toEqual({ value: 'The handler compares seconds\nwith milliseconds.', line: 5 });
+    expect(block.fields.basis).toEqual({
+      value: 'The handler compares seconds\nwith milliseconds.',
+      source: 'The handler compares seconds\nwith milliseconds.\n\nMore prose.',
+      line: 5,
+    });
   });
 
   it('keeps an empty value when the next paragraph is another field', () => {
@@ -285,7 +289,8 @@ describe('fields', () => {
   it('keeps the first occurrence and reports duplicates once', () => {
     const md = '### F-001\n\n**Verdict**: SURVIVES\n\n**Verdict**: REFUTED\n\nverdict: again\n\nBasis: x\n';
     const [block] = parseVerdictBlocks(md);
-    expect(block.fields.verdict).toEqual({ value: 'SURVIVES', line: 3 });
+    expect(block.fields.verdict).toMatchObject({ value: 'SURVIVES', line: 3 });
+    expect(block.occurrences.verdict.map((f) => f.line)).toEqual([3, 5, 7]);
     expect(block.duplicateFields).toEqual(['verdict']);
   });
 
@@ -315,7 +320,11 @@ describe('fields', () => {
       '| retry.ts | 20 |',
     ].join('\r\n');
     const [block] = parseVerdictBlocks(md, { idPattern: FINDING });
-    expect(block.fields.basis).toEqual({ value: 'duplicates happen only when the webhook\narrives after the second attempt.', line: 6 });
+    expect(block.fields.basis).toEqual({
+      value: 'duplicates happen only when the webhook\narrives after the second attempt.',
+      source: 'duplicates happen only when the webhook\narrives after the second attempt.\n\n| file | line |\n| --- | --- |\n| retry.ts | 20 |',
+      line: 6,
+    });
     expect(block.text).toContain('retry.ts | 20');
   });
 });

@@ -1,25 +1,43 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 
-/** One field of a block: its value and the 1-based line of its label in the original text. */
+/**
+ * One field of a block. Lines are 1-based in the original text.
+ * - `value`: the plain text (inline Markdown stripped, lines trimmed, `\n` between them) of the
+ *   label's own line and the rest of its paragraph up to the next field line; a label left empty
+ *   takes the next paragraph. Meant for one-word fields (`Verdict`, `Fixability`).
+ * - `source`: the field's whole content as Markdown source — from after `Label:` up to the next
+ *   field line or the end of the block, paragraphs, lists, code blocks, inline code and links
+ *   kept. Line endings are `\n`; continuation lines of a list-item field lose the item's
+ *   indentation; leading and trailing blank space is trimmed. Meant for explanations (`Basis`).
+ */
 export interface VerdictField {
   value: string;
+  source: string;
   line: number;
 }
 
 /** One `### <id>` block of a worker response. Lines are 1-based in the original text. */
 export interface VerdictBlock {
-  /** Heading text with backticks/emphasis stripped, trimmed; the leading token (see {@link parseVerdictBlocks}), e.g. `F-003` or `P-Step-2-3`. */
+  /** The id as written (see {@link parseVerdictBlocks}), e.g. `F-003`, `f-003` or `P-Step-2-3`. */
   id: string;
   headingLine: number;
   /** 3 or 4 (`###` or `####`) by default; other depths are not blocks. */
   depth: number;
   /**
+   * The heading's plain text after the id, separators (`:`, `—`, `–`, `-`, `.`) and wrapping
+   * punctuation before it dropped: `### F-001 — SURVIVES` → `SURVIVES`, `### F-004: stale key` →
+   * `stale key`, `### F-002` → `` (empty). The caller decides whether it is a verdict.
+   */
+  headingRest: string;
+  /**
    * Key = field label lowercased, trimmed, inner whitespace collapsed (`verdict`, `basis`,
-   * `fixability`, `breakage kind`, …); value = text after the label's colon, Markdown
-   * stripped, trimmed. First occurrence wins.
+   * `fixability`, `breakage kind`, …). First occurrence wins; every occurrence is in
+   * {@link VerdictBlock.occurrences}.
    */
   fields: Record<string, VerdictField>;
+  /** Every occurrence of every field, in document order, by key (so a caller can name both lines of a repeated field). */
+  occurrences: Record<string, VerdictField[]>;
   /** Labels (normalized like the keys) that appeared more than once in this block, in order of their first repeat. */
   duplicateFields: string[];
   /** The block's plain text (paragraphs, lists, tables, sub-headings; no code, quotes or HTML), for free-form explanations. */
@@ -30,11 +48,19 @@ export interface VerdictBlock {
 export interface ParseOptions {
   /**
    * A heading is a block only when its text starts with a match of this pattern that ends
-   * at a token boundary; the match is the block id. Default: any heading, id = its first token.
+   * at a token boundary; the match is the block id. Give the `i` flag to read ids in any
+   * case (`f-002`). Default: any heading, id = its first token.
    */
   idPattern?: RegExp;
   /** Heading depths that open blocks (default `[3, 4]`). */
   depths?: number[];
+  /**
+   * The known field labels (any case; `Breakage kind` is matched as `breakage kind`). When
+   * given, only a line starting with one of them is a field: any other `Word: …` line
+   * (`In production: …`) is part of the field before it. Default: every `Label:` line of 1–5
+   * words is a field.
+   */
+  fieldLabels?: readonly string[];
 }
 
 /** A line of plain text inside one paragraph, with its 1-based source line. */
@@ -43,12 +69,27 @@ interface PlainLine {
   line: number;
 }
 
+/** A field line found in a block, before its value and source are cut out. */
+interface FieldLine {
+  key: string;
+  line: number;
+  /** Index of its paragraph in the block's paragraph list, and of the line in that paragraph. */
+  paragraph: number;
+  index: number;
+  /** Indentation of the paragraph's content (list items), removed from continuation lines of `source`. */
+  indent: number;
+}
+
 const DEFAULT_DEPTHS = [3, 4];
 /** `Label: value` at the start of a plain-text line: a label of 1–5 words starting with a letter. */
 const FIELD_LINE = /^([A-Za-z][A-Za-z0-9_()/-]*(?:[ \t]+[A-Za-z0-9_()/-]+){0,4})[ \t]*:(?:[ \t]+|$)(.*)$/;
 /** Characters that may stand around an id in a heading: `[F-003]`, `(F-003)`, `F-003:`. */
 const LEADING_WRAP = /^[\s[(<{"'“‘#*_]+/;
+/** A list-style number before the id: `### 2. F-002`, `### 3) F-003`. */
+const ORDINAL = /^[0-9]{1,4}[.)][ \t]+/;
 const TRAILING_PUNCT = /[\])>}"'”’:;,.!?*_]+$/;
+/** What may stand between the id and the rest of the heading. */
+const HEADING_SEPARATOR = /^[\s\])>}"'”’:;,.!?*_—–-]+/;
 /** A character that may not directly follow an id (so `F-0031` is not `F-003`). */
 const ID_CHAR = /[A-Za-z0-9_-]/;
 
@@ -59,10 +100,11 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
  * Rules (documented in docs/convergence.md "Response blocks"):
  * - A block opens at a top-level heading whose depth is in `depths`
  *   (default 3 and 4) and whose text (inline code, emphasis and links reduced to their
- *   text, wrapping `[`, `(`, quotes dropped) yields an id: with `idPattern`, the first whitespace-separated token (wrapping
+ *   text, wrapping `[`, `(`, quotes and a list-style number `2.` / `2)` dropped) yields an
+ *   id: with `idPattern`, the first whitespace-separated token (wrapping
  *   punctuation removed) when the pattern matches it whole, else a match at the start
  *   of the text ending at a token boundary (`### F-003 — race in queue` → `F-003`);
- *   without `idPattern`, that first token.
+ *   without `idPattern`, that first token. The rest of the heading is `headingRest`.
  * - A block extends to the next heading of depth ≤ its own, or to the next heading
  *   that opens a block (whatever its depth). Any other heading (deeper, or not matching)
  *   stays inside the block.
@@ -70,25 +112,26 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
  *   ignored, so a fake `### F-…` inside a code fence is not a block.
  * - A field is a paragraph line (also inside list items) whose plain text starts with
  *   `Label:` — `**Verdict**: X`, `**Verdict:** X`, `Verdict: X`, `- **Verdict**: X`,
- *   any case. Its value is the rest of the line plus the following lines of the same
- *   paragraph up to the next field line; an empty value takes the next paragraph.
- *   Lines are trimmed; multi-line values keep `\n` between lines.
- * - CRLF, trailing spaces and extra blank lines make no difference; lines are 1-based
- *   in the original text.
+ *   any case — and, with `fieldLabels`, only with a known label. See {@link VerdictField}
+ *   for its `value` and `source`.
+ * - CRLF, trailing spaces and extra blank lines make no difference to `value`; lines are
+ *   1-based in the original text.
  *
  * Never throws on any string input: Markdown has no syntax errors.
  */
 export function parseVerdictBlocks(markdown: string, options: ParseOptions = {}): VerdictBlock[] {
   const depths = options.depths ?? DEFAULT_DEPTHS;
   const matcher = options.idPattern ? stickyPattern(options.idPattern) : undefined;
+  const known = options.fieldLabels ? new Set(options.fieldLabels.map(normalizeLabel)) : undefined;
   const root = fromMarkdown(markdown);
   const nodes = root.children;
+  const source = new SourceText(markdown);
 
-  const openers: Array<{ index: number; id: string; depth: number; line: number }> = [];
+  const openers: Array<{ index: number; id: string; rest: string; depth: number; line: number; end: number }> = [];
   nodes.forEach((node, index) => {
     if (node.type !== 'heading' || !depths.includes(node.depth)) return;
     const id = headingId(node, matcher);
-    if (id !== undefined) openers.push({ index, id, depth: node.depth, line: node.position?.start.line ?? 0 });
+    if (id !== undefined) openers.push({ index, ...id, depth: node.depth, line: node.position?.start.line ?? 0, end: node.position?.end.offset ?? 0 });
   });
 
   const openerAt = new Set(openers.map((o) => o.index));
@@ -99,13 +142,19 @@ export function parseVerdictBlocks(markdown: string, options: ParseOptions = {})
       if (node.type === 'heading' && (node.depth <= opener.depth || openerAt.has(end))) break;
       end += 1;
     }
-    return buildBlock(opener, nodes.slice(opener.index + 1, end));
+    const content = nodes.slice(opener.index + 1, end);
+    const blockEnd = content.length > 0 ? (content[content.length - 1].position?.end.offset ?? opener.end) : opener.end;
+    return buildBlock(opener, content, blockEnd, source, known);
   });
 }
 
-function buildBlock(opener: { id: string; depth: number; line: number }, content: RootContent[]): VerdictBlock {
-  const fields: Record<string, VerdictField> = {};
-  const duplicates: string[] = [];
+function buildBlock(
+  opener: { id: string; rest: string; depth: number; line: number },
+  content: RootContent[],
+  blockEnd: number,
+  source: SourceText,
+  known: ReadonlySet<string> | undefined,
+): VerdictBlock {
   const paragraphs: Paragraph[] = [];
   const texts: string[] = [];
   for (const node of content) {
@@ -113,56 +162,106 @@ function buildBlock(opener: { id: string; depth: number; line: number }, content
     const text = blockText(node);
     if (text !== '') texts.push(text);
   }
+  const lines = paragraphs.map(plainLines);
+  const isField = (text: string): RegExpExecArray | null => {
+    const match = FIELD_LINE.exec(text);
+    return match && (!known || known.has(normalizeLabel(match[1]))) ? match : null;
+  };
 
-  let pendingEmpty: string | undefined;
-  for (const paragraph of paragraphs) {
-    const lines = plainLines(paragraph);
-    let current: { key: string; line: number; parts: string[] } | undefined;
-    const flush = () => {
-      if (!current) return;
-      const value = current.parts.join('\n').trim();
-      if (current.key in fields) {
-        if (!duplicates.includes(current.key)) duplicates.push(current.key);
-      } else {
-        fields[current.key] = { value, line: current.line };
-        pendingEmpty = value === '' ? current.key : undefined;
-      }
-      current = undefined;
+  const found: FieldLine[] = [];
+  lines.forEach((paragraphLines, p) => {
+    const indent = (paragraphs[p].position?.start.column ?? 1) - 1;
+    paragraphLines.forEach((l, index) => {
+      const match = isField(l.text);
+      if (match) found.push({ key: normalizeLabel(match[1]), line: l.line, paragraph: p, index, indent });
+    });
+  });
+
+  const fields: Record<string, VerdictField> = {};
+  const occurrences: Record<string, VerdictField[]> = {};
+  const duplicates: string[] = [];
+  found.forEach((f, i) => {
+    const next = found[i + 1];
+    const field: VerdictField = {
+      value: plainValue(f, next, lines, isField),
+      source: source.fieldSource(f.line, next ? source.lineStart(next.line) : blockEnd, f.indent),
+      line: f.line,
     };
-    const firstIsField = lines.length > 0 && FIELD_LINE.test(lines[0].text);
-    if (pendingEmpty !== undefined && !firstIsField && lines.length > 0) {
-      // `**Basis**:` alone, explanation in the next paragraph.
-      fields[pendingEmpty] = {
-        value: lines
-          .map((l) => l.text)
-          .join('\n')
-          .trim(),
-        line: fields[pendingEmpty].line,
-      };
-      pendingEmpty = undefined;
-      continue;
-    }
-    pendingEmpty = undefined;
-    for (const line of lines) {
-      const match = FIELD_LINE.exec(line.text);
-      if (match) {
-        flush();
-        current = { key: normalizeLabel(match[1]), line: line.line, parts: [match[2].trim()] };
-      } else if (current) {
-        current.parts.push(line.text);
-      }
-    }
-    flush();
-  }
+    (occurrences[f.key] ??= []).push(field);
+    if (f.key in fields) {
+      if (!duplicates.includes(f.key)) duplicates.push(f.key);
+    } else fields[f.key] = field;
+  });
 
   return {
     id: opener.id,
     headingLine: opener.line,
     depth: opener.depth,
+    headingRest: opener.rest,
     fields,
+    occurrences,
     duplicateFields: duplicates,
     text: texts.join('\n\n'),
   };
+}
+
+/** A field's plain `value`: its line's text after the label, the paragraph's next lines up to the next field, or (label left empty) the next paragraph unless that starts with a field. */
+function plainValue(f: FieldLine, next: FieldLine | undefined, lines: PlainLine[][], isField: (text: string) => RegExpExecArray | null): string {
+  const own = lines[f.paragraph];
+  const stop = next && next.paragraph === f.paragraph ? next.index : own.length;
+  const parts = [isField(own[f.index].text)![2].trim(), ...own.slice(f.index + 1, stop).map((l) => l.text)];
+  const value = parts.join('\n').trim();
+  if (value !== '' || stop < own.length) return value;
+  const following = lines[f.paragraph + 1];
+  if (!following || following.length === 0 || isField(following[0].text)) return value;
+  return following
+    .map((l) => l.text)
+    .join('\n')
+    .trim();
+}
+
+/** The original text with its line offsets, to cut fields out as Markdown source. */
+class SourceText {
+  private readonly starts: number[] = [0];
+  constructor(private readonly text: string) {
+    const re = /\r\n|\r|\n/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) this.starts.push(m.index + m[0].length);
+  }
+
+  /** Offset of the first character of a 1-based line. */
+  lineStart(line: number): number {
+    return this.starts[Math.min(Math.max(line - 1, 0), this.starts.length - 1)];
+  }
+
+  /**
+   * The Markdown source of a field whose label stands on `line`: from after the label's colon
+   * (and any emphasis closing it) to `end`; CR/CRLF → LF, `indent` leading spaces dropped from
+   * continuation lines, trimmed.
+   */
+  fieldSource(line: number, end: number, indent: number): string {
+    const start = this.lineStart(line);
+    const lineEnd = line < this.starts.length ? this.starts[line] : this.text.length;
+    const first = this.text.slice(start, lineEnd);
+    const letter = first.search(/[A-Za-z]/);
+    const colon = first.indexOf(':', letter);
+    // `**Verdict:** X`: the emphasis opened before the label closes after the colon; skip exactly those closers.
+    const emphasis = (t: string) => (t.match(/[*_]/g) ?? []).length;
+    let closers = emphasis(first.slice(0, letter)) - emphasis(first.slice(letter, colon));
+    let from = start + colon + 1;
+    while (closers > 0 && from < end && /[*_]/.test(this.text.charAt(from))) {
+      from += 1;
+      closers -= 1;
+    }
+    while (from < end && /[ \t]/.test(this.text.charAt(from))) from += 1;
+    if (from >= end) return '';
+    const strip = new RegExp(`^ {0,${indent}}`);
+    return this.text
+      .slice(from, end)
+      .split(/\r\n|\r|\n/)
+      .map((l, i) => (i === 0 ? l : l.replace(strip, '')))
+      .join('\n')
+      .trim();
+  }
 }
 
 /** Paragraphs of a block's content where fields may stand: top level and inside lists; never in code, quotes or HTML. */
@@ -248,24 +347,27 @@ function plainLines(node: { children: PhrasingContent[]; position?: { start: { l
   return lines.map((l) => ({ text: l.text.replace(/[ \t]+/g, ' ').trim(), line: l.line })).filter((l) => l.text !== '');
 }
 
-function headingId(heading: Heading, matcher: RegExp | undefined): string | undefined {
-  const text = plainLines(heading)
+function headingId(heading: Heading, matcher: RegExp | undefined): { id: string; rest: string } | undefined {
+  let text = plainLines(heading)
     .map((l) => l.text)
     .join(' ')
     .replace(LEADING_WRAP, '');
-  const token = text.split(/\s+/)[0].replace(TRAILING_PUNCT, '');
-  if (!matcher) return token === '' ? undefined : token;
+  if (ORDINAL.test(text)) text = text.replace(ORDINAL, '').replace(LEADING_WRAP, '');
+  const raw = text.split(/\s+/)[0];
+  const token = raw.replace(TRAILING_PUNCT, '');
+  const restAfter = (length: number) => text.slice(length).replace(HEADING_SEPARATOR, '').trim();
+  if (!matcher) return token === '' ? undefined : { id: token, rest: restAfter(token.length) };
   // The leading token as a whole (works for anchored patterns like /^F-\d+$/) …
   const whole = new RegExp(matcher.source, matcher.flags.replace('y', ''));
   const full = whole.exec(token);
-  if (full && full.index === 0 && full[0] === token && token !== '') return token;
+  if (full && full.index === 0 && full[0] === token && token !== '') return { id: token, rest: restAfter(token.length) };
   // … else a match at the start of the text ending at a token boundary (patterns with spaces).
   matcher.lastIndex = 0;
   const match = matcher.exec(text);
   if (!match || match[0] === '') return undefined;
   const next = text.charAt(match[0].length);
   if (next !== '' && ID_CHAR.test(next)) return undefined;
-  return match[0].trim();
+  return { id: match[0].trim(), rest: restAfter(match[0].length) };
 }
 
 /** The caller's pattern, anchored at the start of the heading text (sticky), without `g`. */
