@@ -1,12 +1,15 @@
-import type { ImplementationPlanning } from '@okstra/schemas/implementation-planning';
-import { extractPlanItems } from './extract.js';
+import type { ScopePlan } from '@okstra/schemas/implementation-planning';
 import { stageOfId } from './ids.js';
 import { downstreamClosure } from './stage-graph.js';
 
 /** Inputs of the scope decision (0.161.0 `incremental-scope` row and launch-template procedure). */
 export interface ScopeInput {
-  /** The prior run's `implementationPlanning` section. */
-  plan: ImplementationPlanning;
+  /**
+   * The prior run's `implementationPlanning` section, as far as the decision reads
+   * it (`ScopePlan`: a full `ImplementationPlanning` fits, and so does a report
+   * written before 0.164.0).
+   */
+  plan: ScopePlan;
   /** `--answered-clarifications`: `C-NNN` and PREP item ids, already format-checked. */
   answeredIds: readonly string[];
   /** `--impacted`: stage numbers, already checked to be in the Stage Map. */
@@ -56,14 +59,17 @@ export function blockedOn(cell: string | null | undefined): string[] {
  * its own, options have none), and requirement-coverage rows blocked on the id in
  * `status` or `approvalDisposition` (their `stages`). An id with no stage is unlinked.
  */
-export function resolveAnsweredIds(plan: ImplementationPlanning, answeredIds: readonly string[]): LinkResolution {
+export function resolveAnsweredIds(plan: ScopePlan, answeredIds: readonly string[]): LinkResolution {
   const links = new Map<string, Set<number>>();
   const link = (id: string | null | undefined, stage: number | null | undefined) => {
     if (!id || stage === null || stage === undefined) return;
     if (!links.has(id)) links.set(id, new Set());
     links.get(id)!.add(stage);
   };
-  for (const item of extractPlanItems(plan)) link(item.clarificationId, item.stage);
+  // The source rows of the stage items (what `extract` turns into P-Step/Dep/Val/Rb items); options carry no stage.
+  for (const section of plan.stages) {
+    for (const row of [...section.steps, ...section.dependencies, ...section.validation, ...section.rollback]) link(row.clarificationId, section.stage_number);
+  }
   for (const row of plan.planBodyVerification?.planItems ?? []) link(row.clarificationId, row.stage ?? stageOfId(row.id));
   for (const row of plan.requirementCoverage) {
     for (const id of [...blockedOn(row.status), ...blockedOn(row.approvalDisposition)]) for (const s of row.stages) link(id, s);

@@ -1,6 +1,6 @@
 import jsonc from 'jsonc-parser';
 import type { Node as JsonNode } from 'jsonc-parser';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 
 /** One value to set in a JSON text: its path (object keys and array indexes) and the new value. */
 export interface JsonTextEdit {

@@ -1,11 +1,11 @@
-import type { StageMapRow } from '@okstra/schemas/implementation-planning';
+import type { StageGraphRow } from '@okstra/schemas/implementation-planning';
 
 /**
  * The downstream closure of `stages` in the Stage Map: the stages themselves plus
  * every stage that depends on one of them, directly or transitively (through
  * `depends_on`). Sorted ascending; numbers not in the map are ignored. Pure.
  */
-export function downstreamClosure(stageMap: readonly StageMapRow[], stages: Iterable<number>): number[] {
+export function downstreamClosure(stageMap: readonly StageGraphRow[], stages: Iterable<number>): number[] {
   const dependents = new Map<number, number[]>();
   for (const row of stageMap) {
     for (const dep of row.depends_on) dependents.set(dep, [...(dependents.get(dep) ?? []), row.stage_number]);

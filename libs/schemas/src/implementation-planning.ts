@@ -229,25 +229,7 @@ export const ImplementationPlanning = z
     planBodyVerification: PlanBodyVerification.optional(),
   })
   .superRefine((plan, ctx) => {
-    const mapped = new Map<number, StageMapRow>();
-    plan.stageMap.stages.forEach((row, i) => {
-      if (mapped.has(row.stage_number))
-        ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'stage_number'], message: `duplicate stage ${row.stage_number}` });
-      mapped.set(row.stage_number, row);
-    });
-    plan.stageMap.stages.forEach((row, i) => {
-      for (const dep of row.depends_on) {
-        if (!mapped.has(dep) || dep === row.stage_number) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['stageMap', 'stages', i, 'depends_on'],
-            message: `stage ${row.stage_number} depends on ${dep === row.stage_number ? 'itself' : `unknown stage ${dep}`}`,
-          });
-        }
-      }
-    });
-    const cycle = findCycle(plan.stageMap.stages);
-    if (cycle) ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages'], message: `depends_on has a cycle through stages ${cycle.join(' → ')}` });
+    const mapped = checkStageGraph(plan.stageMap.stages, ctx);
     const sectioned = new Set<number>();
     plan.stages.forEach((section, i) => {
       const row = mapped.get(section.stage_number);
@@ -269,8 +251,35 @@ export const ImplementationPlanning = z
   });
 export type ImplementationPlanning = z.infer<typeof ImplementationPlanning>;
 
+/** The Stage Map's graph rules (both readers): unique stage numbers, `depends_on` names known stages other than itself, no cycle. Returns the rows by number. */
+function checkStageGraph<R extends StageGraphRow>(rows: readonly R[], ctx: z.RefinementCtx): Map<number, R> {
+  const mapped = new Map<number, R>();
+  rows.forEach((row, i) => {
+    if (mapped.has(row.stage_number))
+      ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages', i, 'stage_number'], message: `duplicate stage ${row.stage_number}` });
+    mapped.set(row.stage_number, row);
+  });
+  rows.forEach((row, i) => {
+    for (const dep of row.depends_on) {
+      if (!mapped.has(dep) || dep === row.stage_number) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['stageMap', 'stages', i, 'depends_on'],
+          message: `stage ${row.stage_number} depends on ${dep === row.stage_number ? 'itself' : `unknown stage ${dep}`}`,
+        });
+      }
+    }
+  });
+  const cycle = findCycle(rows);
+  if (cycle) ctx.addIssue({ code: 'custom', path: ['stageMap', 'stages'], message: `depends_on has a cycle through stages ${cycle.join(' → ')}` });
+  return mapped;
+}
+
+/** What the graph rules and the downstream closure read of a Stage Map row. */
+export type StageGraphRow = Pick<StageMapRow, 'stage_number' | 'depends_on'>;
+
 /** A cycle in `depends_on` as a list of stage numbers, or undefined. Unknown stages are ignored. */
-function findCycle(rows: readonly StageMapRow[]): number[] | undefined {
+function findCycle(rows: readonly StageGraphRow[]): number[] | undefined {
   const deps = new Map(rows.map((r) => [r.stage_number, r.depends_on] as const));
   const state = new Map<number, 'open' | 'done'>();
   const stack: number[] = [];
@@ -316,3 +325,50 @@ export const implementationPlanningReportDataArtifact = defineArtifact(
   'report-writer final-report data.json of an implementation-planning run (implementationPlanning section)',
   ImplementationPlanningReportData,
 );
+
+/** A row that may link a clarification: only its `clarificationId` is read. */
+const ScopeLinkRow = z.looseObject({ clarificationId: LinkedId.nullable().optional() });
+
+/**
+ * The prior report's `implementationPlanning` as `incremental-scope` reads it
+ * (docs/plan-items.md "incremental-scope rules"): only what the decision reads —
+ * `baseRef.sha`, the Stage Map graph (`stage_number`, `depends_on`; the graph
+ * rules hold), each stage section's `stage_number` and its rows'
+ * `clarificationId`, the plan item rows (`id`, `stage`, `clarificationId`) and
+ * the requirement-coverage rows. Nothing else is checked, so a report written
+ * before 0.164.0 (steps without the `outcome` column, older step rules, no
+ * `step_count`) is decided from; a report missing or breaking one of those
+ * fields is refused naming it.
+ */
+export const ScopePlan = z
+  .looseObject({
+    baseRef: BaseRef.nullable().optional(),
+    stageMap: z.looseObject({ stages: z.array(z.looseObject({ stage_number: z.number().int().min(1), depends_on: z.array(z.number().int().min(1)) })).min(1) }),
+    stages: z
+      .array(
+        z.looseObject({
+          stage_number: z.number().int().min(1),
+          steps: z.array(ScopeLinkRow).default([]),
+          dependencies: z.array(ScopeLinkRow).default([]),
+          validation: z.array(ScopeLinkRow).default([]),
+          rollback: z.array(ScopeLinkRow).default([]),
+        }),
+      )
+      .default([]),
+    requirementCoverage: z.array(RequirementCoverageRow).default([]),
+    planBodyVerification: z
+      .looseObject({
+        planItems: z.array(
+          z.looseObject({ id: PlanItemId, stage: z.number().int().min(1).nullable().optional(), clarificationId: LinkedId.nullable().optional() }),
+        ),
+      })
+      .optional(),
+  })
+  .superRefine((plan, ctx) => {
+    checkStageGraph(plan.stageMap.stages, ctx);
+  });
+export type ScopePlan = z.infer<typeof ScopePlan>;
+
+/** A prior report data.json as incremental-scope reads it: only `implementationPlanning` ({@link ScopePlan}). */
+export const ScopeReportData = z.looseObject({ implementationPlanning: ScopePlan });
+export type ScopeReportData = z.infer<typeof ScopeReportData>;

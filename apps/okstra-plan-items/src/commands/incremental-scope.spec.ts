@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateWithJsonSchemaFile } from '@okstra/schemas/test-support';
@@ -11,6 +11,50 @@ afterAll(() => cleanup());
 
 const SHA = '3f9c2a71d0b4e8f6a5c3d2e1f0a9b8c7d6e5f4a3';
 const scope = (...args: string[]) => runBin(['incremental-scope', '--prev-data', RUN_FILES.data, ...args], dir);
+
+/** The example report as a pre-0.164.0 report-writer wrote it: no `outcome` column, the sentence in `expected`, no `step_count`. */
+function pre0164(): string {
+  const data = JSON.parse(readFileSync(join(dir, RUN_FILES.data), 'utf8'));
+  const plan = data.implementationPlanning;
+  for (const stage of plan.stages) for (const step of stage.steps) delete step.outcome;
+  for (const row of plan.stageMap.stages) delete row.step_count;
+  plan.stages[0].steps[0].action = 'write the failing test first'; // the older wording had no RED:/GREEN: prefixes
+  writeFileSync(join(dir, 'pre-0164.data.json'), JSON.stringify(data, null, 2));
+  return 'pre-0164.data.json';
+}
+
+describe('incremental-scope reads a report written before 0.164.0', () => {
+  const old = (...args: string[]) => runBin(['incremental-scope', '--prev-data', pre0164(), ...args], dir);
+
+  it('decides exactly as from the current report: no outcome column is needed', () => {
+    for (const args of [
+      ['--base-sha', SHA, '--answered-clarifications', 'C-004'],
+      ['--base-sha', SHA, '--answered-clarifications', 'C-007,C-002'],
+      ['--base-sha', 'b'.repeat(40), '--impacted', '4'],
+      ['--preview', '--answered-clarifications', 'C-004,C-007'],
+    ]) {
+      const r = old(...args);
+      expect([args, r.code, r.stderr]).toEqual([args, 0, '']);
+      expect(JSON.parse(r.stdout)).toEqual(JSON.parse(scope(...args).stdout));
+    }
+  });
+
+  it('still refuses what it cannot decide from, naming the field', () => {
+    const data = JSON.parse(readFileSync(join(dir, pre0164()), 'utf8'));
+    data.implementationPlanning.stageMap.stages[1].depends_on = [7];
+    writeFileSync(join(dir, 'broken.data.json'), JSON.stringify(data));
+    expect(runBin(['incremental-scope', '--preview', '--prev-data', 'broken.data.json'], dir)).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'okstra-plan-items: broken.data.json: implementationPlanning.stageMap.stages[1].depends_on: stage 2 depends on unknown stage 7\n',
+    });
+    delete data.implementationPlanning.stageMap;
+    writeFileSync(join(dir, 'broken.data.json'), JSON.stringify(data));
+    expect(runBin(['incremental-scope', '--preview', '--prev-data', 'broken.data.json'], dir).stderr).toMatch(
+      /^okstra-plan-items: broken\.data\.json: implementationPlanning\.stageMap: /,
+    );
+  });
+});
 
 describe('okstra-plan-items incremental-scope (real bin)', () => {
   it('incremental for C-004 on an unchanged base SHA', () => {

@@ -1,6 +1,6 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { parseCsv, UsageError, writeJson } from '@okstra/cli-kit';
-import { LinkedId } from '@okstra/schemas/implementation-planning';
+import { LinkedId, ScopeReportData } from '@okstra/schemas/implementation-planning';
 import { decideScope, previewScope } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
@@ -20,8 +20,8 @@ export interface IncrementalScopeOptions {
  * prints `{mode, reverifyStages, reason, unlinkedIds}`; with `--preview` (no
  * `--base-sha`) it prints `{wouldForceFull, unlinkedIds, reason}` (0.161.0 row).
  * Read-only. Exit 2 on a missing/extra `--base-sha`, a malformed answered id, an
- * `--impacted` value that is not a Stage Map stage, an empty `--full-reason`, or an
- * invalid prior data.json.
+ * `--impacted` value that is not a Stage Map stage, an empty `--full-reason`, or a
+ * prior data.json missing or breaking a field the decision reads (`ScopeReportData`).
  */
 export async function runIncrementalScope(opts: IncrementalScopeOptions, ctx: CliContext): Promise<number> {
   if (opts.preview && opts.baseSha !== undefined) throw new UsageError('--preview runs the link half alone and takes no --base-sha');
@@ -33,7 +33,8 @@ export async function runIncrementalScope(opts: IncrementalScopeOptions, ctx: Cl
   for (const id of answeredIds) {
     if (!LinkedId.safeParse(id).success) throw new UsageError(`--answered-clarifications: '${id}' is not a clarification id (C-NNN) or PREP item id (PREP-…)`);
   }
-  const { data } = await readReportData(inputPath(ctx.io.cwd, opts.prevData), opts.prevData);
+  // Only what the decision reads is checked: a report written before 0.164.0 (no `outcome` column) is decided from.
+  const { data } = await readReportData(inputPath(ctx.io.cwd, opts.prevData), opts.prevData, ScopeReportData);
   const plan = data.implementationPlanning;
   const known = new Set(plan.stageMap.stages.map((s) => s.stage_number));
   const impacted = parseCsv(opts.impacted).map((raw) => {

@@ -2,13 +2,14 @@ import { resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { readTextFile, validateValue } from '@okstra/state-file';
 import { ImplementationPlanningReportData } from '@okstra/schemas/implementation-planning';
+import type { ParseSchema } from '@okstra/state-file';
 
 /** A report data.json as written (`text`, for rewriting with every other byte kept; `raw`, its parse) and as validated (`data`). */
-export interface ReportDataInput {
+export interface ReportDataInput<T = ImplementationPlanningReportData> {
   path: string;
   text: string;
   raw: Record<string, unknown>;
-  data: ImplementationPlanningReportData;
+  data: T;
 }
 
 /** Resolve a command-line path against the caller's working directory. */
@@ -18,11 +19,17 @@ export function inputPath(cwd: string, path: string): string {
 
 /**
  * Read and validate a report-writer data.json (docs/plan-items.md "Data shapes"),
- * keeping the raw parse beside the schema output.
+ * keeping the raw parse beside the schema output. `schema` defaults to the full
+ * `ImplementationPlanningReportData`; incremental-scope passes `ScopeReportData`
+ * (only what its decision reads).
  * @throws InputError naming `label` and the JSON path of the first schema issue
  *   (e.g. a RED: step whose outcome is PASS), or a missing / empty / malformed file.
  */
-export async function readReportData(path: string, label: string): Promise<ReportDataInput> {
+export async function readReportData<T = ImplementationPlanningReportData>(
+  path: string,
+  label: string,
+  schema: ParseSchema<T> = ImplementationPlanningReportData as unknown as ParseSchema<T>,
+): Promise<ReportDataInput<T>> {
   const text = await readTextFile(path, { label });
   if (text.trim() === '') throw new InputError('file is empty, expected JSON', { file: label });
   let raw: unknown;
@@ -32,6 +39,6 @@ export async function readReportData(path: string, label: string): Promise<Repor
     throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file: label });
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('expected a JSON object', { file: label });
-  const data = validateValue(raw, { schema: ImplementationPlanningReportData, label });
+  const data = validateValue(raw, { schema, label });
   return { path, text, raw: raw as Record<string, unknown>, data };
 }
