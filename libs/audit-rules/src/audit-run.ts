@@ -24,11 +24,19 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   const name = basename(found.manifestPath);
   const parsedName = safe(() => parseArtifactName(name, found.taskType));
   const base = { taskKey: found.taskKey, taskType: found.taskType, runDir: rel(found.runDir) };
+  let stage = found.stage;
   const toViolations = (seq: string | null, findings: Finding[]): AuditViolation[] =>
     findings
       .map((f, i) => ({ f, i }))
       .sort((a, b) => invariantNumber(a.f.invariant) - invariantNumber(b.f.invariant) || a.i - b.i)
-      .map(({ f }) => ({ invariant: f.invariant, ...base, seq, message: f.message, evidence: [...new Set(f.evidence.map(rel))] }));
+      .map(({ f }) => ({
+        invariant: f.invariant,
+        ...base,
+        ...(stage !== undefined ? { stage } : {}),
+        seq,
+        message: f.message,
+        evidence: [...new Set(f.evidence.map(rel))],
+      }));
 
   if (!parsedName || parsedName.kind !== 'run-manifest') {
     return toViolations(null, [invalid(`run-manifest file name '${name}' does not follow run-manifest-${found.taskType}-<seq>.json`, found.manifestPath)]);
@@ -41,6 +49,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   } catch (error) {
     return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
   }
+  stage ??= manifest.stage ?? undefined;
   const findings: Finding[] = [];
   if (manifest.seq !== seq || manifest.taskType !== found.taskType) {
     findings.push(invalid(`run-manifest says ${manifest.taskType} ${manifest.seq} but its path says ${found.taskType} ${seq}`, found.manifestPath));
@@ -63,7 +72,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
     taskKey: found.taskKey,
     runDir: found.runDir,
     taskType: found.taskType,
-    ...(found.stage !== undefined ? { stage: found.stage } : {}),
+    ...(stage !== undefined ? { stage } : {}),
     seq,
     manifestPath: found.manifestPath,
     manifest,

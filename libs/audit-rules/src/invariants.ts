@@ -1,7 +1,7 @@
 /**
  * The run-audit invariant catalogue (docs/run-audit.md; issue 6 list 1–12,
- * plus 0 for unreadable artifacts and 13 for the worker audit-sidecar rules
- * shared with worker-audit-check). `number` orders violations inside a run.
+ * plus 0 for unreadable artifacts, 13 for the worker audit-sidecar rules
+ * shared with worker-audit-check, and 14–18 from issue 15). `number` orders violations inside a run.
  */
 export const INVARIANTS = [
   { number: 0, id: 'artifact-invalid', summary: 'a run artifact does not parse or does not match its schema' },
@@ -13,11 +13,20 @@ export const INVARIANTS = [
   { number: 6, id: 'result-missing', summary: 'a completed worker has no result file' },
   { number: 7, id: 'lead-report-unjustified', summary: 'the lead wrote the report without a recorded failed report-writer dispatch' },
   { number: 8, id: 'convergence-final', summary: 'convergence was not finalized, or its final state fails validation' },
-  { number: 9, id: 'plan-verification', summary: 'the plan-verification result disagrees with its verdicts, or the report publishes approved: true' },
+  { number: 9, id: 'plan-verification', summary: 'the plan-verification result disagrees with its verdicts, or the report is approved while verification blocks or approval rows are open' },
   { number: 10, id: 'heartbeat-cadence', summary: 'a completed worker left a heartbeat gap the live probe would have called stalled' },
   { number: 11, id: 'stage-carry-missing', summary: 'a completed implementation stage run has no carry/stage-<N>.json' },
   { number: 12, id: 'degraded-without-reason', summary: 'a worker dispatch recorded as degraded (degradedFrom) has no reason' },
   { number: 13, id: 'worker-audit', summary: 'a worker result breaks the audit-sidecar rules of worker-audit-check' },
+  {
+    number: 14,
+    id: 'report-writer-bypass',
+    summary: 'the report writer was bypassed: never dispatched, credited without completing, or replaced by the lead without a real failed dispatch',
+  },
+  { number: 15, id: 'worker-row-missing', summary: 'a selected worker (workerAssignments) has no team-state row' },
+  { number: 16, id: 'clarification-missing', summary: 'a blocking plan verification has no matching row under 1. Clarification Items' },
+  { number: 17, id: 'run-time-order', summary: 'the run ended before it started, completed without endedAt, or a worker ended after the run' },
+  { number: 18, id: 'foreign-artifact', summary: 'a team-state or convergence final state belongs to another run (task key, task type or seq)' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

@@ -59,7 +59,11 @@ const CASES: Array<[string, (p: Project) => void, string]> = [
     'reportAuthor is lead but the report-writer row ended completed',
   ],
   ['convergence-final', (p) => p.write(EA.groups, { schemaVersion: '1.0', groups: [] }), 'the final report exists but there is no final convergence state'],
-  ['plan-verification', (p) => p.write(EA.report, '---\napproved: true\n---\n# Final\n'), 'the final report frontmatter publishes approved: true'],
+  [
+    'plan-verification',
+    (p) => p.write(PLAN.report, '---\napproved: true\n---\n# Plan\n\n## 1. Clarification Items\n\n| ID | Blocks | Status |\n|---|---|---|\n| C-001 | approval | open |\n'),
+    'the final report frontmatter publishes approved: true while Clarification Items C-001 (Blocks=approval) are still open',
+  ],
   [
     'heartbeat-cadence',
     (p) =>
@@ -79,6 +83,48 @@ const CASES: Array<[string, (p: Project) => void, string]> = [
     "initial dispatch of worker 'codex' degraded from tmux-pane to subprocess without a reason",
   ],
   ['worker-audit', (p) => p.write(EA.result('codex'), '## 0. Reading Confirmation\nI read it.\n'), "worker 'codex': reading-confirmation-heading"],
+  [
+    'report-writer-bypass',
+    (p) =>
+      p.edit(IMPL.teamState, (s) => {
+        s.workers[0].reason = 'Session resume';
+      }),
+    "reportAuthor is lead but its timeout reason 'Session resume' is one the lead contract rules out",
+  ],
+  [
+    'worker-row-missing',
+    (p) =>
+      p.edit(EA.teamState, (s) => {
+        s.workers.splice(1, 1);
+      }),
+    "selected worker 'codex' (workerAssignments) has no team-state row",
+  ],
+  [
+    'clarification-missing',
+    (p) =>
+      p.edit(PLAN.data, (d) => {
+        const v = d.implementationPlanning.planBodyVerification;
+        v.planItems[1].verdicts[1].fixability = 'needs-clarification';
+        v.result = 'blocked-by-disagreement';
+      }),
+    'plan verification is blocked-by-disagreement but blocking item P-Step-1-1 has no row under ## 1. Clarification Items',
+  ],
+  [
+    'run-time-order',
+    (p) =>
+      p.edit(EA.teamState, (s) => {
+        s.workers[1].endedAt = '2026-11-29T09:30:00Z';
+      }),
+    "worker 'codex' ended at 2026-11-29T09:30:00Z, after the run ended at 2026-11-29T09:00:00Z",
+  ],
+  [
+    'foreign-artifact',
+    (p) =>
+      p.edit(EA.teamState, (s) => {
+        s.seq = '002';
+      }),
+    'the team-state belongs to another run: seq 002 (this run: 001)',
+  ],
 ];
 
 describe('each invariant has a fixture that breaks exactly it', () => {
@@ -96,6 +142,25 @@ describe('each invariant has a fixture that breaks exactly it', () => {
 });
 
 describe('violation details', () => {
+  it('a staged run carries its stage, so stage-1/001 and stage-2/001 are told apart', async () => {
+    project = makeCleanProject();
+    const to = (rel: string) => rel.replace('stage-1', 'stage-2');
+    for (const rel of [IMPL.manifest, IMPL.teamState, `${IMPL.dir}/prompts/report-writer-prompt-implementation-001.md`]) project.write(to(rel), project.read(rel));
+    for (const ext of ['.md', '.data.json']) project.write(`${to(IMPL.dir)}/reports/final-report-implementation-001${ext}`, '{}');
+    project.edit(to(IMPL.manifest), (m) => {
+      m.stage = 2;
+    });
+    const vs = (await runAudit(project.root)).violations;
+    expect(vs.map((v) => [v.invariant, v.stage, v.seq, v.runDir])).toEqual([['stage-carry-missing', 2, '001', to(IMPL.dir)]]);
+  });
+
+  it('an error-analysis run has no stage key at all', async () => {
+    project = makeCleanProject();
+    project.remove(EA.report);
+    const [v] = (await runAudit(project.root)).violations;
+    expect(v).not.toHaveProperty('stage');
+  });
+
   it('names the run and the evidence, project-relative', async () => {
     project = makeCleanProject();
     project.remove(EA.result('codex'));
@@ -168,6 +233,7 @@ describe('violation details', () => {
     project = makeCleanProject();
     project.edit(EA.manifest, (m) => {
       m.status = 'failed';
+      m.reportAuthor = null;
     });
     project.edit(EA.teamState, (s) => {
       s.workers[2] = { workerId: 'report-writer', provider: 'claude', role: 'report-writer', status: 'pending' };

@@ -1,6 +1,8 @@
 import type { RunManifest } from '@okstra/schemas/run-manifest';
 import type { TeamState } from '@okstra/schemas/team-state';
-import type { FileIndex } from './files.js';
+import { join } from 'node:path';
+import { readRegularFileSync } from '@okstra/state-file';
+import { isRegularOrMissing, listDirSync, type FileIndex } from './files.js';
 import type { InvariantId } from './invariants.js';
 
 /**
@@ -39,4 +41,56 @@ export type RunCheck = (run: RunUnderAudit) => Promise<Finding[]> | Finding[];
 /** True when the run-manifest says the run is over (`completed`, `failed` or `aborted`). */
 export function runEnded(run: RunUnderAudit): boolean {
   return run.manifest.status !== 'running';
+}
+
+const loggedFailure = new WeakMap<RunUnderAudit, boolean>();
+
+/**
+ * True when a `failed` or `aborted` run logged its failure: a line of one of
+ * its task's `errors-*.jsonl` files names this run (`taskType` and `seq`, the
+ * seq compared as a number). Read once per run, only for failed/aborted runs.
+ */
+export function failureLogged(run: RunUnderAudit): boolean {
+  if (run.manifest.status !== 'failed' && run.manifest.status !== 'aborted') return false;
+  let known = loggedFailure.get(run);
+  if (known === undefined) {
+    known = listDirSync(run.taskRoot)
+      .filter((n) => /^errors-.+\.jsonl$/.test(n))
+      .some((n) => isRegularOrMissing(join(run.taskRoot, n)) && logNamesRun(readTextSync(join(run.taskRoot, n)), run));
+    loggedFailure.set(run, known);
+  }
+  return known;
+}
+
+/**
+ * True when the run must have finished its workflow (docs/run-audit.md "Failed
+ * and aborted runs"): a `completed` run, or a `failed`/`aborted` run that did
+ * not log its failure (it ended wrong without saying so). A failed or aborted
+ * run that logged its failure is judged only by what it left (rows, records,
+ * files, times, provenance), not by what a finished run must have.
+ */
+export function mustHaveFinished(run: RunUnderAudit): boolean {
+  if (run.manifest.status === 'completed') return true;
+  return runEnded(run) && !failureLogged(run);
+}
+
+function logNamesRun(text: string, run: RunUnderAudit): boolean {
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.includes(run.taskType)) continue;
+    try {
+      const r = JSON.parse(line) as { taskType?: unknown; seq?: unknown };
+      if (r.taskType === run.taskType && (typeof r.seq === 'string' || typeof r.seq === 'number') && Number(r.seq) === Number(run.seq)) return true;
+    } catch {
+      // a line that is not JSON logs nothing about this run
+    }
+  }
+  return false;
+}
+
+function readTextSync(abs: string): string {
+  try {
+    return readRegularFileSync(abs)?.toString('utf8') ?? '';
+  } catch {
+    return '';
+  }
 }

@@ -5,13 +5,15 @@ import { defineArtifact } from './artifact.js';
  * One run-audit violation (docs/run-audit.md "Output"): which invariant, which
  * run, a one-line message and the project-relative paths of the artifacts that
  * show it. `seq` is the zero-padded run seq, or null when the run-manifest name
- * itself could not be parsed.
+ * itself could not be parsed; `stage` is the implementation stage (`stage-<N>/`
+ * directory, else the run-manifest's `stage`), absent when the run has none.
  */
 export const AuditViolation = z.looseObject({
   invariant: z.string().min(1),
   taskKey: z.string().min(1),
   taskType: z.string().min(1),
   seq: z.string().nullable(),
+  stage: z.number().int().min(1).optional(),
   runDir: z.string().min(1),
   message: z.string().min(1),
   evidence: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { convergenceFinalStatePath, convergenceGroupsPath, convergenceWorkStatePath, finalReportPath, roundPlanPath } from '@okstra/paths';
-import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
+import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
 
 /**
  * Invariant 8 `convergence-final`, for a run that used convergence (it has a
@@ -7,7 +7,8 @@ import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
  * - a final state exists → it passes the final-state validator of
  *   libs/convergence (`validate --kind final`; called, never copied);
  * - no final state, and the final report exists → "report present but no final convergence state";
- * - no final state, a working state exists, and the run ended → "working state never finalized".
+ * - no final state, a working state exists, and the run must have finished
+ *   (`mustHaveFinished`: not a failed/aborted run that logged its failure) → "working state never finalized".
  */
 export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
   const work = convergenceWorkStatePath(run.runDir, run);
@@ -46,7 +47,7 @@ export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
       },
     ];
   }
-  if (runEnded(run) && run.files.exists(work)) {
+  if (mustHaveFinished(run) && run.files.exists(work)) {
     return [
       {
         invariant: 'convergence-final',

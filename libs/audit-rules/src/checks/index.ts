@@ -2,10 +2,13 @@ import type { RunCheck } from '../run-context.js';
 import { checkConvergence } from './convergence.js';
 import { checkDegradedDispatches, checkStageCarry } from './dispatch.js';
 import { checkHeartbeatCadence } from './heartbeat.js';
-import { checkPlanVerification } from './plan-verification.js';
+import { checkClarificationRows, checkPlanVerification } from './plan-verification.js';
+import { checkForeignArtifacts } from './provenance.js';
 import { checkLeadReport, checkReportPresent } from './report.js';
+import { checkReportWriterBypass } from './report-writer.js';
+import { checkRunTimes } from './run-times.js';
 import { checkWorkerAudit } from './worker-audit.js';
-import { checkWorkerRows } from './workers.js';
+import { checkSelectedWorkerRows, checkWorkerRows } from './workers.js';
 
 /** Every run check, in catalogue order (docs/run-audit.md). Findings are sorted by invariant number afterwards. */
 export const RUN_CHECKS: readonly RunCheck[] = [
@@ -18,18 +21,29 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkStageCarry,
   checkDegradedDispatches,
   checkWorkerAudit,
+  checkReportWriterBypass,
+  checkSelectedWorkerRows,
+  checkClarificationRows,
+  checkRunTimes,
+  checkForeignArtifacts,
 ];
 
 export {
+  checkClarificationRows,
   checkConvergence,
   checkDegradedDispatches,
+  checkForeignArtifacts,
   checkHeartbeatCadence,
   checkLeadReport,
   checkPlanVerification,
   checkReportPresent,
+  checkReportWriterBypass,
+  checkRunTimes,
+  checkSelectedWorkerRows,
   checkStageCarry,
   checkWorkerAudit,
   checkWorkerRows,
 };
-export { publishesApproved } from './plan-verification.js';
+export { BLOCKING_RESULTS, publishesApproved } from './plan-verification.js';
+export { isInvalidWriterReason, isReportWriter, writerStartEvidence } from './report-writer.js';
 export { hasReason } from './workers.js';

@@ -1,8 +1,9 @@
 import { basename } from 'node:path';
 import { finalReportDataPath, finalReportPath } from '@okstra/paths';
 import type { Finding, RunUnderAudit } from '../run-context.js';
+import { isReportWriter } from './report-writer.js';
 import { hasReason } from './workers.js';
-import { REPORT_WRITER_ROLE, requiresReason } from '@okstra/schemas/vocabulary';
+import { requiresReason } from '@okstra/schemas/vocabulary';
 
 /** Invariant 1 `report-missing`: a `completed` run has both `final-report-<type>-<seq>.md` and `.data.json`. */
 export function checkReportPresent(run: RunUnderAudit): Finding[] {
@@ -42,4 +43,3 @@ export function checkLeadReport(run: RunUnderAudit): Finding[] {
   ];
 }
 
-const isReportWriter = (row: { role: string; workerId: string }) => row.role === REPORT_WRITER_ROLE || row.workerId === REPORT_WRITER_ROLE;

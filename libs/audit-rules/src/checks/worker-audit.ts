@@ -1,13 +1,14 @@
-import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
+import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
 import { checkWorkerResults } from '../worker-audit/rules.js';
 
 /**
- * Invariant 13 `worker-audit`: once the run ended, every worker result passes
+ * Invariant 13 `worker-audit`: once the run must have finished (`mustHaveFinished`:
+ * completed, or failed/aborted without a logged failure), every worker result passes
  * the same rules `okstra worker-audit-check` applies mid-run (one module,
  * `checkWorkerResults`), so the mid-run pass and the final audit cannot disagree.
  */
 export async function checkWorkerAudit(run: RunUnderAudit): Promise<Finding[]> {
-  if (!runEnded(run)) return [];
+  if (!mustHaveFinished(run)) return [];
   const failures = await checkWorkerResults({ runDir: run.runDir, taskType: run.taskType, seq: run.seq }, run.files);
   return failures.map((f) => ({
     invariant: 'worker-audit' as const,

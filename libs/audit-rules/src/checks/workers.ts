@@ -1,6 +1,6 @@
 import { promptPath, workerResultPath } from '@okstra/paths';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
-import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
+import { failureLogged, mustHaveFinished, runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
 import { resolveRecorded } from './recorded-path.js';
 import { isTerminalWorkerStatus, requiresReason, STARTED_TERMINAL_STATUSES } from '@okstra/schemas/vocabulary';
 
@@ -14,7 +14,9 @@ export function hasReason(reason: string | null | undefined): boolean {
 /**
  * Invariants 2–6 (docs/run-audit.md) over every team-state row, in row order:
  * 2 `worker-not-terminal`, 3 `worker-times`, 4 `reason-missing`,
- * 5 `prompt-missing`, 6 `result-missing`.
+ * 5 `prompt-missing`, 6 `result-missing`. A `pending` row (never dispatched)
+ * of a failed or aborted run that logged its failure is not a violation of 2;
+ * an `in-progress` one always is.
  */
 export function checkWorkerRows(run: RunUnderAudit): Finding[] {
   if (!run.teamState || !run.teamStatePath) return [];
@@ -22,7 +24,7 @@ export function checkWorkerRows(run: RunUnderAudit): Finding[] {
   const out: Finding[] = [];
   for (const row of run.teamState.workers) {
     const who = `worker '${row.workerId}'`;
-    if (runEnded(run) && !isTerminalWorkerStatus(row.status)) {
+    if (runEnded(run) && !isTerminalWorkerStatus(row.status) && !(row.status === 'pending' && failureLogged(run))) {
       out.push({
         invariant: 'worker-not-terminal',
         message: `${who} is still ${row.status} although the run-manifest says ${run.manifest.status}`,
@@ -76,4 +78,25 @@ function recordedOr(run: RunUnderAudit, recorded: string | null | undefined, fal
   }
   const abs = fallback();
   return { abs, shown: 'at its layout path' };
+}
+
+/**
+ * Invariant 15 `worker-row-missing` (seed 002 lead contract: "every selected
+ * worker must have either a saved result file or an explicit terminal status
+ * with reason"): once a run must have finished (`mustHaveFinished`), every
+ * worker of the run-manifest's `workerAssignments` — its `workerId`, else its
+ * provider, as `okstra team dispatch` names it — has a team-state row. An empty
+ * `workers` list is reported once for the whole roster.
+ */
+export function checkSelectedWorkerRows(run: RunUnderAudit): Finding[] {
+  if (!run.teamState || !run.teamStatePath || !mustHaveFinished(run)) return [];
+  const rows = new Set(run.teamState.workers.map((r) => r.workerId));
+  const selected = [...new Set(run.manifest.workerAssignments.map((a) => a.workerId ?? a.provider))];
+  const missing = selected.filter((id) => !rows.has(id));
+  if (missing.length === 0) return [];
+  const evidence = [run.manifestPath, run.teamStatePath];
+  if (rows.size === 0) {
+    return [{ invariant: 'worker-row-missing', message: `team-state has no worker rows, but workerAssignments selects ${missing.map((id) => `'${id}'`).join(', ')}`, evidence }];
+  }
+  return missing.map((id) => ({ invariant: 'worker-row-missing' as const, message: `selected worker '${id}' (workerAssignments) has no team-state row`, evidence }));
 }

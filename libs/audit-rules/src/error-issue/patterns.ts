@@ -1,3 +1,4 @@
+import { HOST_SUFFIXES } from '../hosts.js';
 /**
  * The identity detectors shared by normalization and the last gate
  * (docs/error-issue.md "Anonymization" and "Last gate"): one list, so what
@@ -71,9 +72,8 @@ export function detects(text: string, d: Detector): boolean {
   return false;
 }
 
-/** Top-level domains a host name is recognised by (file extensions such as .md, .sh, .py, .rs are left out on purpose). */
-const TLDS =
-  'com|net|org|io|dev|app|cloud|ai|co|me|info|biz|us|uk|de|fr|jp|kr|cn|in|eu|local|localdomain|internal|lan|corp|home|intranet|test|example|invalid|localhost';
+/** Host suffixes a host name is recognised by (one home: ../hosts.ts). */
+const TLDS = HOST_SUFFIXES.join('|');
 
 /** The identity detectors, in the order they are applied (docs/error-issue.md "The last gate"). */
 export const DETECTORS: readonly Detector[] = [

@@ -359,7 +359,10 @@ export const CORPUS: readonly CorpusCase[] = [
     run: 'ea',
     expect: null,
     plant: (c) => {
-      c.edit(EA.manifest, (m) => void (m.status = 'failed'));
+      c.edit(EA.manifest, (m) => {
+        m.status = 'failed';
+        m.reportAuthor = null;
+      });
       c.edit(EA.teamState, (s) => void (s.workers[2] = writerRow({ status: 'pending' })));
       c.remove(EA.report);
       c.remove(EA.data);
@@ -372,7 +375,10 @@ export const CORPUS: readonly CorpusCase[] = [
     run: 'ea',
     expect: null,
     plant: (c) => {
-      c.edit(EA.manifest, (m) => void (m.status = 'aborted'));
+      c.edit(EA.manifest, (m) => {
+        m.status = 'aborted';
+        m.reportAuthor = null;
+      });
       c.write(`${TASK_ROOT_REL}/errors-2026-11-29.jsonl`, JSON.stringify({ source: 'okstra', kind: 'aborted', taskType: 'error-analysis', seq: '001', message: 'cancelled by the user' }) + '\n');
       c.edit(EA.teamState, (s) => void (s.workers[2] = writerRow({ status: 'pending' })));
       c.remove(EA.result('codex'));

@@ -311,5 +311,6 @@ export function makeCleanProject(): Project {
 export function validFinalState(): unknown {
   const groups = exampleGroups();
   groups.findings = groups.findings.filter((f) => f.id === 'F-003');
+  groups.taskKey = TASK_KEY;
   return finalizeState(createWorkingState(groups));
 }

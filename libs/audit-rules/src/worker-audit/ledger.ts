@@ -5,6 +5,8 @@
  * rows of the sidecar's `## Evidence read` table.
  */
 
+import { isHostName } from '../hosts.js';
+
 /** The line a prompt carries when the evidence ledger is required (exact, on a line of its own). */
 export const EVIDENCE_LEDGER_MARKER = '<!-- okstra:evidence-ledger required-v1 -->';
 
@@ -14,17 +16,55 @@ export function requiresEvidenceLedger(promptText: string): boolean {
 }
 
 /**
- * A citation: inline code whose whole text is `<path>:<line>` or
- * `<path>:<line>-<line>`; the path has no blanks, no backtick, no `://`, and
- * contains a `/` or a `.` (so `` `a:1` `` in prose is not taken for a file).
+ * A citation (docs/worker-audit-check.md "Citations"): inline code whose whole
+ * text is `<path>:<line>`, `<path>:<line>:<col>` or a range of those
+ * (`<path>:<line>-<line>`, `<path>:<line>:<col>-<line>:<col>`); lines and
+ * columns are positive integers. The path has no blanks, no backtick, no
+ * `://`, and names a file: it contains a `/`, or it is dotted and not a host
+ * name (`schema.sql`, but not `db.internal` or `127.0.0.1`: `isHostName`), or
+ * it is a well-known extensionless file (`Makefile`, `Dockerfile`, …).
+ * `localhost:3000`, `db.internal:5432`, `127.0.0.1:8080` are host:port, and
+ * `` `a:1` `` in prose is not taken for a file.
  */
-const CITATION = /^(?!.*:\/\/)([^\s`:]*[./][^\s`:]*):([1-9][0-9]*(?:-[1-9][0-9]*)?)$/;
+const CITATION = /^(?!.*:\/\/)([^\s`:]+):([1-9][0-9]*)(?::[1-9][0-9]*)?(?:-[1-9][0-9]*(?::[1-9][0-9]*)?)?$/;
+
+/** Extensionless file names that are cited as `Makefile:12` (compared case-sensitively, as on disk). */
+export const EXTENSIONLESS_FILES: ReadonlySet<string> = new Set([
+  'Makefile',
+  'GNUmakefile',
+  'Dockerfile',
+  'Containerfile',
+  'Jenkinsfile',
+  'Procfile',
+  'Gemfile',
+  'Rakefile',
+  'Vagrantfile',
+  'Justfile',
+  'justfile',
+  'Brewfile',
+  'Pipfile',
+  'Tiltfile',
+  'Earthfile',
+  'Caddyfile',
+  'Snakefile',
+  'BUILD',
+  'WORKSPACE',
+  'CODEOWNERS',
+  'LICENSE',
+  'README',
+]);
+
 const INLINE_CODE = /`([^`\n]+)`/g;
 const FENCE = /^\s{0,3}(```|~~~)/;
 
 /** True when `text` (the inside of one inline code span) is a `path:line` citation. */
 export function isCitation(text: string): boolean {
-  return CITATION.test(text);
+  const m = CITATION.exec(text);
+  if (!m) return false;
+  const path = m[1]!;
+  if (path.includes('/')) return true;
+  if (path.includes('.')) return !isHostName(path);
+  return EXTENSIONLESS_FILES.has(path);
 }
 
 /**

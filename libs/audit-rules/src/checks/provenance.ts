@@ -1,0 +1,44 @@
+import { convergenceFinalStatePath } from '@okstra/paths';
+import type { Finding, RunUnderAudit } from '../run-context.js';
+
+/** The run identity an artifact may carry: any of its fields that are present must be this run's. */
+interface Claimed {
+  taskKey?: unknown;
+  taskType?: unknown;
+  seq?: unknown;
+}
+
+/**
+ * Invariant 18 `foreign-artifact`: the team-state the run-manifest points to,
+ * and the run's convergence final state, carry this run's task key (the
+ * run-manifest's `taskKey`), task type and seq (compared as numbers) wherever
+ * they carry one. An absent field says nothing; a final state that does not
+ * parse is left to invariants 0 and 8.
+ */
+export async function checkForeignArtifacts(run: RunUnderAudit): Promise<Finding[]> {
+  const out: Finding[] = [];
+  if (run.teamState && run.teamStatePath) {
+    const wrong = mismatch(run, run.teamState);
+    if (wrong) out.push({ invariant: 'foreign-artifact', message: `the team-state belongs to another run: ${wrong}`, evidence: [run.manifestPath, run.teamStatePath] });
+  }
+  const final = convergenceFinalStatePath(run.runDir, run);
+  if (run.files.exists(final)) {
+    let state: unknown = null;
+    try {
+      state = JSON.parse((await run.files.readText(final)) ?? '');
+    } catch {
+      return out;
+    }
+    const wrong = state && typeof state === 'object' ? mismatch(run, state as Claimed) : null;
+    if (wrong) out.push({ invariant: 'foreign-artifact', message: `the convergence final state belongs to another run: ${wrong}`, evidence: [final] });
+  }
+  return out;
+}
+
+function mismatch(run: RunUnderAudit, claimed: Claimed): string | null {
+  const wrong: string[] = [];
+  if (claimed.taskKey !== undefined && claimed.taskKey !== null && claimed.taskKey !== run.manifest.taskKey) wrong.push(`taskKey ${String(claimed.taskKey)} (this run: ${run.manifest.taskKey})`);
+  if (claimed.taskType !== undefined && claimed.taskType !== null && claimed.taskType !== run.taskType) wrong.push(`taskType ${String(claimed.taskType)} (this run: ${run.taskType})`);
+  if (claimed.seq !== undefined && claimed.seq !== null && Number(claimed.seq) !== Number(run.seq)) wrong.push(`seq ${String(claimed.seq)} (this run: ${run.seq})`);
+  return wrong.length ? wrong.join(', ') : null;
+}

@@ -1,0 +1,82 @@
+import { promptPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import type { Assignment } from '@okstra/schemas/run-manifest';
+import type { TeamStateRow } from '@okstra/schemas/team-state';
+import { REPORT_WRITER_ROLE, requiresReason } from '@okstra/schemas/vocabulary';
+import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
+import { resolveRecorded } from './recorded-path.js';
+import { hasReason } from './workers.js';
+
+/** The report writer's role and default worker id (the vocabulary's one home). */
+const REPORT_WRITER = REPORT_WRITER_ROLE;
+
+/** True for the report writer's team-state row or assignment (role or worker id `report-writer`). */
+export function isReportWriter(x: Pick<TeamStateRow, 'role'> & { workerId?: string | null }): boolean {
+  return x.role === REPORT_WRITER || x.workerId === REPORT_WRITER;
+}
+
+/**
+ * Reasons the seed 002 lead contract names as NOT valid for skipping the
+ * report writer ("Session resume", "team is no longer alive", and similar).
+ */
+const INVALID_REASONS = [/session[\s-]*resum/i, /resumed (?:the )?session/i, /team (?:is )?no longer alive/i, /team (?:is |was )?(?:gone|dead|not alive)/i, /no (?:live|alive) team/i];
+
+/** True when a report-writer reason is one the lead contract rules out. */
+export function isInvalidWriterReason(reason: string | null | undefined): boolean {
+  return typeof reason === 'string' && INVALID_REASONS.some((re) => re.test(reason));
+}
+
+/**
+ * What shows the report writer was actually started, judged by artifacts:
+ * its row's `startedAt`, its saved prompt (the row's `promptPath`, else the
+ * layout path), the wrapper log or status sidecar beside that prompt, or a
+ * `workerDispatches[]` record for it. Empty when there is none.
+ */
+export function writerStartEvidence(run: RunUnderAudit, row: TeamStateRow | undefined): string[] {
+  const id = row?.workerId ?? REPORT_WRITER;
+  const out: string[] = [];
+  if (row?.startedAt) out.push('startedAt');
+  const prompt = row?.promptPath ? resolveRecorded(run.projectRoot, row.promptPath) : promptPath(run.runDir, id, run);
+  if (prompt && run.files.exists(prompt)) out.push('saved prompt');
+  if (prompt && run.files.exists(wrapperLogPath(prompt))) out.push('wrapper log');
+  if (prompt && run.files.exists(wrapperStatusPath(prompt))) out.push('status sidecar');
+  if (run.manifest.workerDispatches.some((d) => d.workerId === id || d.dispatchKind === REPORT_WRITER)) out.push('dispatch record');
+  return out;
+}
+
+/**
+ * Invariant 14 `report-writer-bypass` (seed 002 lead contract: "The only legal
+ * lead-authored fallback is when a Report writer worker dispatch was actually
+ * attempted and recorded a terminal status of error/timeout/not-run with an
+ * explicit reason"). Judged by artifacts first; the reason text only adds:
+ * - a `completed` run whose roster (`workerAssignments`) has the report writer,
+ *   with `reportAuthor` unset and no sign it was ever started;
+ * - an ended run with `reportAuthor: report-writer` whose report-writer row is not `completed`;
+ * - `reportAuthor: lead` with a failed, reasoned report-writer row (invariant 7
+ *   is satisfied) but no sign the writer was ever started, or whose reason is
+ *   one the contract names as invalid ("Session resume", "team is no longer alive").
+ */
+export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
+  const m = run.manifest;
+  const row = run.teamState?.workers.find(isReportWriter);
+  const evidence = [run.manifestPath, ...(run.teamStatePath ? [run.teamStatePath] : [])];
+  const finding = (message: string): Finding[] => [{ invariant: 'report-writer-bypass', message, evidence }];
+  if (!m.reportAuthor) {
+    const inRoster = m.workerAssignments.some((a: Assignment) => isReportWriter(a));
+    if (m.status === 'completed' && inRoster && writerStartEvidence(run, row).length === 0) {
+      return finding('the report writer is in the roster but was never dispatched, and reportAuthor is not set');
+    }
+    return [];
+  }
+  if (m.reportAuthor === REPORT_WRITER) {
+    if (runEnded(run) && row && row.status !== 'completed') return finding(`reportAuthor is report-writer but its team-state row is ${row.status}`);
+    return [];
+  }
+  // reportAuthor: lead. Without a failed, reasoned row invariant 7 already reports it.
+  if (!row || !requiresReason(row.status) || !hasReason(row.reason)) return [];
+  const problems: string[] = [];
+  if (writerStartEvidence(run, row).length === 0) {
+    problems.push('nothing shows the report writer was ever started (no startedAt, saved prompt, wrapper log, status sidecar or dispatch record)');
+  }
+  if (isInvalidWriterReason(row.reason)) problems.push(`its ${row.status} reason '${row.reason!.trim()}' is one the lead contract rules out`);
+  return problems.length ? finding(`reportAuthor is lead but ${problems.join('; and ')}`) : [];
+}

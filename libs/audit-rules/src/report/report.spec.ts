@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { blocksApproval, clarificationItems, isOpen } from './clarification-items.js';
+import { isApproved, publishesApproved, readFrontmatter } from './frontmatter.js';
+
+describe('frontmatter approval marker (YAML, not a regex)', () => {
+  it('recognises every YAML spelling of approved: true', () => {
+    for (const fm of ['approved: true', '"approved": true', 'approved : true', "'approved': True", 'approved: TRUE', 'title: x\napproved: "true"  # by the user'])
+      expect(publishesApproved(`---\n${fm}\n---\n# R\n`), fm).toBe(true);
+  });
+  it('false, absent, elsewhere in the body, or no frontmatter: not approved', () => {
+    for (const md of ['---\napproved: false\n---\n', '---\ntitle: x\n---\napproved: true\n', '# no frontmatter\napproved: true\n', '---\nnested:\n  approved: true\n---\n'])
+      expect(publishesApproved(md), md).toBe(false);
+  });
+  it('frontmatter that is not YAML is reported, not silently read as unapproved', () => {
+    const fm = readFrontmatter('---\napproved: [true\n---\n');
+    expect(fm.ok).toBe(false);
+    expect(isApproved(null)).toBe(false);
+  });
+});
+
+describe('## 1. Clarification Items rows', () => {
+  const report = [
+    '# Report',
+    '## 1. Clarification Items',
+    '',
+    '| ID | Kind | Blocks | Status | Statement |',
+    '|---|---|---|---|---|',
+    '| C-001 | decision | approval | open | P-Step-1-1 must be re-planned |',
+    '| `C-002` | question | **next-phase** | answered | naming |',
+    '',
+    '### C-003 Which queue?',
+    '- Blocks: approval',
+    '- Status: resolved',
+    '```',
+    '| C-009 | x | approval | open | fenced |',
+    '```',
+    '## 2. Findings',
+    '| C-010 | x | approval | open | outside the section |',
+  ].join('\n');
+  it('reads table rows by header name and C-<n> sub-headings, only inside the section', () => {
+    const items = clarificationItems(report);
+    expect(items.map((i) => [i.id, i.blocks, i.status])).toEqual([
+      ['C-001', 'approval', 'open'],
+      ['C-002', 'next-phase', 'answered'],
+      ['C-003', 'approval', 'resolved'],
+    ]);
+    expect(items.filter((i) => blocksApproval(i) && isOpen(i)).map((i) => i.id)).toEqual(['C-001']);
+  });
+  it('no section, no rows', () => {
+    expect(clarificationItems('# R\n| C-001 | approval | open |\n')).toEqual([]);
+  });
+});
