@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { InputError } from '@okstra/core';
 import { okstraDir } from '@okstra/paths';
 import type { AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
@@ -32,6 +32,22 @@ export async function assertProjectRoot(projectRoot: string): Promise<string> {
   if (!(await isDir(root))) throw new InputError('project root does not exist or is not a directory', { file: root });
   if (!(await isDir(okstraDir(root)))) throw new InputError('not an okstra project: no .okstra directory', { file: root });
   return root;
+}
+
+/**
+ * The project root for a command run without `--project-root`: the nearest of
+ * `cwd` and its ancestors that holds a `.okstra` directory, found upward the way
+ * git finds `.git` (docs/run-audit.md).
+ * @returns the absolute project root.
+ * @throws InputError (exit 2) when neither `cwd` nor any parent has one.
+ */
+export async function findProjectRoot(cwd: string): Promise<string> {
+  const start = resolve(cwd);
+  for (let dir = start; ; dir = dirname(dir)) {
+    if ((await stat(join(dir, '.okstra')).catch(() => null))?.isDirectory()) return dir;
+    if (dirname(dir) === dir) break;
+  }
+  throw new InputError('not an okstra project: no .okstra directory here or in any parent directory', { file: start });
 }
 
 /**

@@ -25,13 +25,17 @@ export interface DiscoveredRun {
  * `manifests/run-manifest-*.json` entry of any file type (auditRun reports one that is not a regular file). Streams: nothing but the current
  * directory listings is held, so memory does not grow with the number of runs.
  * @param taskKey only the task `<project-id>:<group>:<id>` (its directory must exist).
- * @throws InputError for a malformed `taskKey` or a task directory that does not exist.
+ * @throws InputError for a malformed `taskKey`, one whose project-id is not the
+ *   project's (`project.json` `projectId`), or a task directory that does not exist.
  */
 export async function* discoverRuns(projectRoot: string, options: { taskKey?: string } = {}): AsyncGenerator<DiscoveredRun> {
   const projectId = await readProjectId(projectRoot);
   let tasks: Array<{ group: string; id: string }>;
   if (options.taskKey !== undefined) {
     const key = parseTaskKey(options.taskKey);
+    if (projectId !== UNKNOWN_PROJECT && key.projectId !== projectId) {
+      throw new InputError(`task key '${options.taskKey}' is for project '${key.projectId}', but this project is '${projectId}'`, { file: projectJsonPath(projectRoot) });
+    }
     const root = taskRootOf(projectRoot, key);
     if ((await dirs(root)) === null) throw new InputError(`no task directory for task key '${options.taskKey}'`, { file: root });
     tasks = [{ group: key.taskGroup, id: key.taskId }];
@@ -70,9 +74,12 @@ async function readProjectId(projectRoot: string): Promise<string> {
     assertRegularOrMissing(projectJsonPath(projectRoot));
     return readJsonSync(projectJsonPath(projectRoot), { schema: ProjectJson }).projectId;
   } catch {
-    return 'unknown-project';
+    return UNKNOWN_PROJECT;
   }
 }
+
+/** The project id used in task keys when `.okstra/project.json` is missing or invalid. */
+const UNKNOWN_PROJECT = 'unknown-project';
 
 async function readTaskKey(root: string): Promise<string | null> {
   try {

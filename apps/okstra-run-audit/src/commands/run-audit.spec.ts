@@ -135,6 +135,33 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     });
   }
 
+  it('without --project-root the project is found upward from the working directory, as git does', () => {
+    project = makeCleanProject();
+    project.remove(EA.report);
+    const deep = join(project.root, EA.dir, 'worker-results');
+    const r = runBin(['run-audit', '--json'], { cwd: deep });
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ projectRoot: project.root, runsScanned: 3 });
+    const outside = runBin(['run-audit', '--json'], { cwd: '/' });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/no \.okstra directory here or in any parent directory/);
+  });
+
+  it("a --task-key of another project is exit 2 naming both project ids", () => {
+    project = makeCleanProject();
+    const r = runBin(['--project-root', project.root, '--task-key', 'other:payments:refund-timeout']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/task key 'other:payments:refund-timeout' is for project 'other', but this project is 'demo'/);
+  });
+
+  it('text output names the stage of a staged run', () => {
+    project = makeCleanProject();
+    project.remove(IMPL.carry);
+    const r = runBin(['run-audit', '--project-root', project.root]);
+    expect(r.stdout).toContain(`  [stage-carry-missing] ${TASK_KEY} implementation stage-1/001 (${IMPL.dir})`);
+  });
+
   it('unusable input: exit 2 with one line', () => {
     project = makeCleanProject();
     for (const args of [

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ExitCode, writeJson, type CliContext } from '@okstra/cli-kit';
-import { runAudit } from '@okstra/audit-rules';
+import { findProjectRoot, runAudit } from '@okstra/audit-rules';
 import type { RunAuditReport } from '@okstra/schemas/audit';
 
 /** Parsed flags of `okstra run-audit` (program.ts). */
@@ -21,7 +21,9 @@ const PROGRESS_EVERY = 100;
 export async function runRunAudit(opts: RunAuditOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const tty = io.stderr.isTTY === true;
-  const report = await runAudit(resolve(io.cwd, opts.projectRoot ?? '.'), {
+  // Without --project-root the project is found upward from the working directory, as git finds .git.
+  const root = opts.projectRoot !== undefined ? resolve(io.cwd, opts.projectRoot) : await findProjectRoot(io.cwd);
+  const report = await runAudit(root, {
     taskKey: opts.taskKey,
     onProgress: tty ? (n) => n % PROGRESS_EVERY === 0 && io.stderr.write(`\r${ctx.name}: ${n} runs scanned…`) : undefined,
   });
@@ -38,7 +40,7 @@ export function formatText(report: RunAuditReport): string {
     `run-audit: ${report.projectRoot}: ${report.runsScanned} run${report.runsScanned === 1 ? '' : 's'} scanned, ${n === 0 ? 'no violations' : `${n} violation${n === 1 ? '' : 's'}`}`,
   ];
   for (const v of report.violations) {
-    lines.push(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.seq ?? '?'} (${v.runDir})`);
+    lines.push(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.stage !== undefined ? `stage-${v.stage}/` : ''}${v.seq ?? '?'} (${v.runDir})`);
     lines.push(`    ${v.message}`);
     if (v.evidence.length) lines.push(`    evidence: ${v.evidence.join(', ')}`);
   }

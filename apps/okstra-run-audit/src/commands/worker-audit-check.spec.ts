@@ -50,6 +50,19 @@ describe('okstra worker-audit-check (real bin)', () => {
     expect(r.stderr).toBe('okstra-run-audit: 2 worker audit failures\n');
   });
 
+  it('a selection that matches no worker result is exit 2 saying what it looked for, not ok', () => {
+    project = makeCleanProject();
+    const wrongSeq = runBin(args(project).map((a) => (a === '001' ? '007' : a)));
+    expect(wrongSeq.code).toBe(2);
+    expect(wrongSeq.stdout).toBe('');
+    expect(wrongSeq.stderr).toMatch(/no worker result matches: looked for worker-results\/<worker>-error-analysis-007\.md/);
+    // a staged task type's type directory is not a run: its results are under stage-<N>/
+    project.write('.okstra/tasks/payments/refund-timeout/runs/implementation/stage-1/worker-results/codex-implementation-001.md', '# r\n');
+    const typeDir = runBin(['worker-audit-check', '--run-dir', join(project.root, '.okstra/tasks/payments/refund-timeout/runs/implementation'), '--task-type', 'implementation', '--seq', '001']);
+    expect(typeDir.code).toBe(2);
+    expect(typeDir.stderr).toMatch(/no worker result matches: looked for worker-results\/<worker>-implementation-001\.md.*pass --run-dir <run-dir>\/stage-1/);
+  });
+
   it('--worker scopes the check to the role that just returned', () => {
     project = makeCleanProject();
     project.remove(EA.sidecar('codex'));

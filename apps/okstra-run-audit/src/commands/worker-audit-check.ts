@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ExitCode, InputError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { checkWorkerResults, indexDirs, runArtifactDirs } from '@okstra/audit-rules';
-import { assertSegment, formatSeq, parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
+import { checkWorkerResults, indexDirs, listDirSync, runArtifactDirs, workerResultIds } from '@okstra/audit-rules';
+import { assertSegment, formatSeq, parseRunDir, projectRootOf, runSuffix, toProjectRelative } from '@okstra/paths';
 
 /** Parsed flags of `okstra worker-audit-check` (program.ts). */
 export interface WorkerAuditCheckOptions {
@@ -19,6 +19,7 @@ export interface WorkerAuditCheckOptions {
  * @returns 0 when no failure, 2 when `failures[]` is non-empty (the seed's contract).
  * @throws UsageError / InputError (2) for a bad seq, task type, worker id or run dir (one
  *   that does not exist, or is not `<task-root>/runs/<task-type>[/stage-<N>]` of `--task-type`),
+ *   for a selection that matches no worker result at all (without `--worker`),
  *   and for a worker artifact that is not a regular file (FIFO, device, directory).
  */
 export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: CliContext): Promise<number> {
@@ -38,6 +39,14 @@ export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: Cl
     throw new InputError(`run directory is for task type '${parsed.taskType}', not '${opts.taskType}'`, { file: opts.runDir });
   }
   const files = await indexDirs(runArtifactDirs(runDir));
+  if (opts.worker === undefined && workerResultIds({ runDir, taskType: opts.taskType, seq }, files).length === 0) {
+    // Nothing to check is not a pass: a wrong --seq or a non-stage directory would otherwise report ok.
+    const stages = listDirSync(runDir).filter((n) => /^stage-[1-9][0-9]*$/.test(n));
+    throw new InputError(`no worker result matches: looked for worker-results/<worker>${runSuffix(opts.taskType, seq)}.md`, {
+      file: opts.runDir,
+      hint: stages.length ? `this task type's runs are in ${stages.join(', ')}: pass --run-dir <run-dir>/${stages[0]}` : 'check --run-dir, --task-type and --seq',
+    });
+  }
   const failures = await checkWorkerResults({ runDir, taskType: opts.taskType, seq, worker: opts.worker }, files);
   const root = projectRootOf(runDir);
   const shown = failures.map((f) => ({ ...f, file: root ? toProjectRelative(root, f.file) : f.file }));

@@ -30,7 +30,6 @@ export interface WorkerAuditScope {
  */
 export async function checkWorkerResults(scope: WorkerAuditScope, files: FileIndex): Promise<WorkerAuditFailure[]> {
   const run = { taskType: scope.taskType, seq: scope.seq };
-  const resultsDir = join(scope.runDir, 'worker-results');
   let workers: string[];
   if (scope.worker !== undefined) {
     const result = workerResultPath(scope.runDir, scope.worker, run);
@@ -39,19 +38,28 @@ export async function checkWorkerResults(scope: WorkerAuditScope, files: FileInd
     }
     workers = [scope.worker];
   } else {
-    const seq = typeof scope.seq === 'number' ? scope.seq : Number(scope.seq);
-    const suffix = `${runSuffix(scope.taskType, scope.seq)}.md`;
-    workers = files
-      .list(resultsDir)
-      .filter((name) => name.endsWith(suffix)) // cheap pre-filter: a run dir holds every seq's results
-      .map((name) => parseArtifactName(name, scope.taskType))
-      .filter((p) => p?.kind === 'worker-result' && p.seq === seq && !isRoundResponse(p.workerId!))
-      .map((p) => p!.workerId!)
-      .sort();
+    workers = workerResultIds(scope, files);
   }
   const failures: WorkerAuditFailure[] = [];
   for (const worker of workers) failures.push(...(await checkOneWorker(scope.runDir, worker, run, files)));
   return failures;
+}
+
+/**
+ * The worker ids that have a result of this run: every
+ * `worker-results/<worker>-<type>-<seq>.md` of `scope.runDir` except round
+ * responses ({@link isRoundResponse}), sorted. `scope.worker` is ignored.
+ */
+export function workerResultIds(scope: WorkerAuditScope, files: FileIndex): string[] {
+  const seq = typeof scope.seq === 'number' ? scope.seq : Number(scope.seq);
+  const suffix = `${runSuffix(scope.taskType, scope.seq)}.md`;
+  return files
+    .list(join(scope.runDir, 'worker-results'))
+    .filter((name) => name.endsWith(suffix)) // cheap pre-filter: a run dir holds every seq's results
+    .map((name) => parseArtifactName(name, scope.taskType))
+    .filter((p) => p?.kind === 'worker-result' && p.seq === seq && !isRoundResponse(p.workerId!))
+    .map((p) => p!.workerId!)
+    .sort();
 }
 
 /**
