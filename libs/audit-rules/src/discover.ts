@@ -34,7 +34,9 @@ export async function* discoverRuns(projectRoot: string, options: { taskKey?: st
   if (options.taskKey !== undefined) {
     const key = parseTaskKey(options.taskKey);
     if (projectId !== UNKNOWN_PROJECT && key.projectId !== projectId) {
-      throw new InputError(`task key '${options.taskKey}' is for project '${key.projectId}', but this project is '${projectId}'`, { file: projectJsonPath(projectRoot) });
+      throw new InputError(`task key '${options.taskKey}' is for project '${key.projectId}', but this project is '${projectId}'`, {
+        file: projectJsonPath(projectRoot),
+      });
     }
     const root = taskRootOf(projectRoot, key);
     if ((await dirs(root)) === null) throw new InputError(`no task directory for task key '${options.taskKey}'`, { file: root });

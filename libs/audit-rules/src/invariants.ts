@@ -13,7 +13,11 @@ export const INVARIANTS = [
   { number: 6, id: 'result-missing', summary: 'a completed worker has no result file' },
   { number: 7, id: 'lead-report-unjustified', summary: 'the lead wrote the report without a recorded failed report-writer dispatch' },
   { number: 8, id: 'convergence-final', summary: 'convergence was not finalized, or its final state fails validation' },
-  { number: 9, id: 'plan-verification', summary: 'the plan-verification result disagrees with its verdicts, or the report is approved while verification blocks or approval rows are open' },
+  {
+    number: 9,
+    id: 'plan-verification',
+    summary: 'the plan-verification result disagrees with its verdicts, or the report is approved while verification blocks or approval rows are open',
+  },
   { number: 10, id: 'heartbeat-cadence', summary: 'a completed worker left a heartbeat gap the live probe would have called stalled' },
   { number: 11, id: 'stage-carry-missing', summary: 'a completed implementation stage run has no carry/stage-<N>.json' },
   { number: 12, id: 'degraded-without-reason', summary: 'a worker dispatch recorded as degraded (degradedFrom) has no reason' },

@@ -61,7 +61,11 @@ const CASES: Array<[string, (p: Project) => void, string]> = [
   ['convergence-final', (p) => p.write(EA.groups, { schemaVersion: '1.0', groups: [] }), 'the final report exists but there is no final convergence state'],
   [
     'plan-verification',
-    (p) => p.write(PLAN.report, '---\napproved: true\n---\n# Plan\n\n## 1. Clarification Items\n\n| ID | Blocks | Status |\n|---|---|---|\n| C-001 | approval | open |\n'),
+    (p) =>
+      p.write(
+        PLAN.report,
+        '---\napproved: true\n---\n# Plan\n\n## 1. Clarification Items\n\n| ID | Blocks | Status |\n|---|---|---|\n| C-001 | approval | open |\n',
+      ),
     'the final report frontmatter publishes approved: true while Clarification Items C-001 (Blocks=approval) are still open',
   ],
   [
@@ -145,7 +149,8 @@ describe('violation details', () => {
   it('a staged run carries its stage, so stage-1/001 and stage-2/001 are told apart', async () => {
     project = makeCleanProject();
     const to = (rel: string) => rel.replace('stage-1', 'stage-2');
-    for (const rel of [IMPL.manifest, IMPL.teamState, `${IMPL.dir}/prompts/report-writer-prompt-implementation-001.md`]) project.write(to(rel), project.read(rel));
+    for (const rel of [IMPL.manifest, IMPL.teamState, `${IMPL.dir}/prompts/report-writer-prompt-implementation-001.md`])
+      project.write(to(rel), project.read(rel));
     for (const ext of ['.md', '.data.json']) project.write(`${to(IMPL.dir)}/reports/final-report-implementation-001${ext}`, '{}');
     project.edit(to(IMPL.manifest), (m) => {
       m.stage = 2;

@@ -147,7 +147,7 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     expect(outside.stderr).toMatch(/no \.okstra directory here or in any parent directory/);
   });
 
-  it("a --task-key of another project is exit 2 naming both project ids", () => {
+  it('a --task-key of another project is exit 2 naming both project ids', () => {
     project = makeCleanProject();
     const r = runBin(['--project-root', project.root, '--task-key', 'other:payments:refund-timeout']);
     expect(r.code).toBe(2);

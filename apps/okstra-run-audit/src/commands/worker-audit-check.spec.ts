@@ -58,7 +58,15 @@ describe('okstra worker-audit-check (real bin)', () => {
     expect(wrongSeq.stderr).toMatch(/no worker result matches: looked for worker-results\/<worker>-error-analysis-007\.md/);
     // a staged task type's type directory is not a run: its results are under stage-<N>/
     project.write('.okstra/tasks/payments/refund-timeout/runs/implementation/stage-1/worker-results/codex-implementation-001.md', '# r\n');
-    const typeDir = runBin(['worker-audit-check', '--run-dir', join(project.root, '.okstra/tasks/payments/refund-timeout/runs/implementation'), '--task-type', 'implementation', '--seq', '001']);
+    const typeDir = runBin([
+      'worker-audit-check',
+      '--run-dir',
+      join(project.root, '.okstra/tasks/payments/refund-timeout/runs/implementation'),
+      '--task-type',
+      'implementation',
+      '--seq',
+      '001',
+    ]);
     expect(typeDir.code).toBe(2);
     expect(typeDir.stderr).toMatch(/no worker result matches: looked for worker-results\/<worker>-implementation-001\.md.*pass --run-dir <run-dir>\/stage-1/);
   });

@@ -44,7 +44,9 @@ export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: Cl
     const stages = listDirSync(runDir).filter((n) => /^stage-[1-9][0-9]*$/.test(n));
     throw new InputError(`no worker result matches: looked for worker-results/<worker>${runSuffix(opts.taskType, seq)}.md`, {
       file: opts.runDir,
-      hint: stages.length ? `this task type's runs are in ${stages.join(', ')}: pass --run-dir <run-dir>/${stages[0]}` : 'check --run-dir, --task-type and --seq',
+      hint: stages.length
+        ? `this task type's runs are in ${stages.join(', ')}: pass --run-dir <run-dir>/${stages[0]}`
+        : 'check --run-dir, --task-type and --seq',
     });
   }
   const failures = await checkWorkerResults({ runDir, taskType: opts.taskType, seq, worker: opts.worker }, files);

@@ -39,7 +39,10 @@ async function readVerification(run: RunUnderAudit): Promise<{ verification: Ver
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { verification: null, invalid: [{ invariant: 'artifact-invalid', message: `report data.json is not valid JSON: ${(error as Error).message}`, evidence: [dataPath] }] };
+    return {
+      verification: null,
+      invalid: [{ invariant: 'artifact-invalid', message: `report data.json is not valid JSON: ${(error as Error).message}`, evidence: [dataPath] }],
+    };
   }
   const raw = (data as { implementationPlanning?: { planBodyVerification?: unknown } } | null)?.implementationPlanning?.planBodyVerification;
   if (raw === undefined || raw === null) return { verification: null, invalid: [] };
@@ -52,7 +55,10 @@ async function readVerification(run: RunUnderAudit): Promise<{ verification: Ver
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = formatJsonPath(['implementationPlanning', 'planBodyVerification', ...(issue?.path ?? [])]);
-    return { verification: null, invalid: [{ invariant: 'artifact-invalid', message: `report data.json ${field}: ${issue?.message ?? 'invalid'}`, evidence: [dataPath] }] };
+    return {
+      verification: null,
+      invalid: [{ invariant: 'artifact-invalid', message: `report data.json ${field}: ${issue?.message ?? 'invalid'}`, evidence: [dataPath] }],
+    };
   }
   const pbv = parsed.data;
   const aggregate = aggregatePlanVerification(pbv.planItems);
@@ -131,7 +137,9 @@ export async function checkClarificationRows(run: RunUnderAudit): Promise<Findin
   if (verification.blocking === 'blocked-by-disagreement') {
     const missing = verification.blockingItems.filter((b) => !items.some((i) => names(i, b.id) || i.id === b.clarificationId)).map((b) => b.id);
     if (missing.length === 0 && verification.blockingItems.length > 0) return [];
-    const what = missing.length ? `blocking item${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no row` : 'no row names a blocking item';
+    const what = missing.length
+      ? `blocking item${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ha${missing.length === 1 ? 's' : 've'} no row`
+      : 'no row names a blocking item';
     return [{ invariant: 'clarification-missing', message: `plan verification is blocked-by-disagreement but ${what} ${where}`, evidence }];
   }
   const ids = verification.pbv.planItems.map((p) => p.id);

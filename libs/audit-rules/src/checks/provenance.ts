@@ -19,7 +19,8 @@ export async function checkForeignArtifacts(run: RunUnderAudit): Promise<Finding
   const out: Finding[] = [];
   if (run.teamState && run.teamStatePath) {
     const wrong = mismatch(run, run.teamState);
-    if (wrong) out.push({ invariant: 'foreign-artifact', message: `the team-state belongs to another run: ${wrong}`, evidence: [run.manifestPath, run.teamStatePath] });
+    if (wrong)
+      out.push({ invariant: 'foreign-artifact', message: `the team-state belongs to another run: ${wrong}`, evidence: [run.manifestPath, run.teamStatePath] });
   }
   const final = convergenceFinalStatePath(run.runDir, run);
   if (run.files.exists(final)) {
@@ -37,8 +38,11 @@ export async function checkForeignArtifacts(run: RunUnderAudit): Promise<Finding
 
 function mismatch(run: RunUnderAudit, claimed: Claimed): string | null {
   const wrong: string[] = [];
-  if (claimed.taskKey !== undefined && claimed.taskKey !== null && claimed.taskKey !== run.manifest.taskKey) wrong.push(`taskKey ${String(claimed.taskKey)} (this run: ${run.manifest.taskKey})`);
-  if (claimed.taskType !== undefined && claimed.taskType !== null && claimed.taskType !== run.taskType) wrong.push(`taskType ${String(claimed.taskType)} (this run: ${run.taskType})`);
-  if (claimed.seq !== undefined && claimed.seq !== null && Number(claimed.seq) !== Number(run.seq)) wrong.push(`seq ${String(claimed.seq)} (this run: ${run.seq})`);
+  if (claimed.taskKey !== undefined && claimed.taskKey !== null && claimed.taskKey !== run.manifest.taskKey)
+    wrong.push(`taskKey ${String(claimed.taskKey)} (this run: ${run.manifest.taskKey})`);
+  if (claimed.taskType !== undefined && claimed.taskType !== null && claimed.taskType !== run.taskType)
+    wrong.push(`taskType ${String(claimed.taskType)} (this run: ${run.taskType})`);
+  if (claimed.seq !== undefined && claimed.seq !== null && Number(claimed.seq) !== Number(run.seq))
+    wrong.push(`seq ${String(claimed.seq)} (this run: ${run.seq})`);
   return wrong.length ? wrong.join(', ') : null;
 }

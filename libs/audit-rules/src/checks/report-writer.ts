@@ -18,7 +18,13 @@ export function isReportWriter(x: Pick<TeamStateRow, 'role'> & { workerId?: stri
  * Reasons the seed 002 lead contract names as NOT valid for skipping the
  * report writer ("Session resume", "team is no longer alive", and similar).
  */
-const INVALID_REASONS = [/session[\s-]*resum/i, /resumed (?:the )?session/i, /team (?:is )?no longer alive/i, /team (?:is |was )?(?:gone|dead|not alive)/i, /no (?:live|alive) team/i];
+const INVALID_REASONS = [
+  /session[\s-]*resum/i,
+  /resumed (?:the )?session/i,
+  /team (?:is )?no longer alive/i,
+  /team (?:is |was )?(?:gone|dead|not alive)/i,
+  /no (?:live|alive) team/i,
+];
 
 /** True when a report-writer reason is one the lead contract rules out. */
 export function isInvalidWriterReason(reason: string | null | undefined): boolean {

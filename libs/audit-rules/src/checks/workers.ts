@@ -96,7 +96,17 @@ export function checkSelectedWorkerRows(run: RunUnderAudit): Finding[] {
   if (missing.length === 0) return [];
   const evidence = [run.manifestPath, run.teamStatePath];
   if (rows.size === 0) {
-    return [{ invariant: 'worker-row-missing', message: `team-state has no worker rows, but workerAssignments selects ${missing.map((id) => `'${id}'`).join(', ')}`, evidence }];
+    return [
+      {
+        invariant: 'worker-row-missing',
+        message: `team-state has no worker rows, but workerAssignments selects ${missing.map((id) => `'${id}'`).join(', ')}`,
+        evidence,
+      },
+    ];
   }
-  return missing.map((id) => ({ invariant: 'worker-row-missing' as const, message: `selected worker '${id}' (workerAssignments) has no team-state row`, evidence }));
+  return missing.map((id) => ({
+    invariant: 'worker-row-missing' as const,
+    message: `selected worker '${id}' (workerAssignments) has no team-state row`,
+    evidence,
+  }));
 }

@@ -55,7 +55,11 @@ export function clarificationItems(markdown: string): ClarificationItem[] {
     if (level === 0) continue;
     const t = line.trim();
     if (t.startsWith('|')) {
-      const cells = t.replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+      const cells = t
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split('|')
+        .map((c) => c.trim());
       if (cells.every((c) => /^:?-{3,}:?$/.test(c))) continue;
       if (!header && !cells.some((c) => ID.test(c))) {
         header = cells.map((c) => c.toLowerCase().replace(/[`*]/g, ''));

@@ -4,11 +4,23 @@ import { isApproved, publishesApproved, readFrontmatter } from './frontmatter.js
 
 describe('frontmatter approval marker (YAML, not a regex)', () => {
   it('recognises every YAML spelling of approved: true', () => {
-    for (const fm of ['approved: true', '"approved": true', 'approved : true', "'approved': True", 'approved: TRUE', 'title: x\napproved: "true"  # by the user'])
+    for (const fm of [
+      'approved: true',
+      '"approved": true',
+      'approved : true',
+      "'approved': True",
+      'approved: TRUE',
+      'title: x\napproved: "true"  # by the user',
+    ])
       expect(publishesApproved(`---\n${fm}\n---\n# R\n`), fm).toBe(true);
   });
   it('false, absent, elsewhere in the body, or no frontmatter: not approved', () => {
-    for (const md of ['---\napproved: false\n---\n', '---\ntitle: x\n---\napproved: true\n', '# no frontmatter\napproved: true\n', '---\nnested:\n  approved: true\n---\n'])
+    for (const md of [
+      '---\napproved: false\n---\n',
+      '---\ntitle: x\n---\napproved: true\n',
+      '# no frontmatter\napproved: true\n',
+      '---\nnested:\n  approved: true\n---\n',
+    ])
       expect(publishesApproved(md), md).toBe(false);
   });
   it('frontmatter that is not YAML is reported, not silently read as unapproved', () => {

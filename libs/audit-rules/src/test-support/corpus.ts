@@ -38,7 +38,14 @@ const RUN_DIR: Record<CorpusRun, string> = {
   plan: 'runs/implementation-planning',
 };
 
-const verdict = (workerId: string, v: string, extra: object = {}) => ({ workerId, verdict: v, breakageKind: null, fixability: null, basis: 'read it', ...extra });
+const verdict = (workerId: string, v: string, extra: object = {}) => ({
+  workerId,
+  verdict: v,
+  breakageKind: null,
+  fixability: null,
+  basis: 'read it',
+  ...extra,
+});
 const blockingDisagree = verdict('codex', 'DISAGREE', { breakageKind: 'b', fixability: 'replan' });
 
 /** Make the planning run's verification blocking (`blocked-by-disagreement` on P-Step-1-1). */
@@ -114,7 +121,12 @@ export const CORPUS: readonly CorpusCase[] = [
     },
   },
   // 3 worker-times
-  { id: 'p-row-ended-before', run: 'ea', expect: 'worker-times', plant: (c) => c.edit(EA.teamState, (s) => void (s.workers[0].endedAt = '2026-11-29T08:00:00Z')) },
+  {
+    id: 'p-row-ended-before',
+    run: 'ea',
+    expect: 'worker-times',
+    plant: (c) => c.edit(EA.teamState, (s) => void (s.workers[0].endedAt = '2026-11-29T08:00:00Z')),
+  },
   { id: 'p-row-no-ended', run: 'ea', expect: 'worker-times', plant: (c) => c.edit(EA.teamState, (s) => void delete s.workers[1].endedAt) },
   { id: 'p-row-no-started', run: 'ea', expect: 'worker-times', plant: (c) => c.edit(EA.teamState, (s) => void delete s.workers[1].startedAt) },
   // 4 reason-missing
@@ -160,7 +172,12 @@ export const CORPUS: readonly CorpusCase[] = [
     },
   },
   // 9 plan-verification
-  { id: 'p-plan-result-mismatch', run: 'plan', expect: 'plan-verification', plant: (c) => c.edit(PLAN.data, (d) => void (d.implementationPlanning.planBodyVerification.result = 'passed')) },
+  {
+    id: 'p-plan-result-mismatch',
+    run: 'plan',
+    expect: 'plan-verification',
+    plant: (c) => c.edit(PLAN.data, (d) => void (d.implementationPlanning.planBodyVerification.result = 'passed')),
+  },
   {
     id: 'p-approved-while-blocking',
     run: 'plan',
@@ -207,7 +224,12 @@ export const CORPUS: readonly CorpusCase[] = [
   },
   // 11, 12
   { id: 'p-carry-missing', run: 'impl', expect: 'stage-carry-missing', plant: (c) => c.remove(IMPL.carry) },
-  { id: 'p-degraded-no-reason', run: 'ea', expect: 'degraded-without-reason', plant: (c) => c.edit(EA.manifest, (m) => void delete m.workerDispatches[1].reason) },
+  {
+    id: 'p-degraded-no-reason',
+    run: 'ea',
+    expect: 'degraded-without-reason',
+    plant: (c) => c.edit(EA.manifest, (m) => void delete m.workerDispatches[1].reason),
+  },
   // 13 worker-audit
   { id: 'p-reading-confirmation', run: 'ea', expect: 'worker-audit', plant: (c) => c.write(EA.result('codex'), '## 0. Reading Confirmation\nI read it.\n') },
   { id: 'p-sidecar-missing', run: 'ea', expect: 'worker-audit', plant: (c) => c.remove(EA.sidecar('codex')) },
@@ -238,7 +260,10 @@ export const CORPUS: readonly CorpusCase[] = [
     run: 'impl',
     expect: 'report-writer-bypass',
     plant: (c) => {
-      c.edit(IMPL.teamState, (s) => void (s.workers[0] = writerRow({ status: 'not-run', reason: 'pane could not be created', endedAt: '2026-11-29T10:50:00Z' })));
+      c.edit(
+        IMPL.teamState,
+        (s) => void (s.workers[0] = writerRow({ status: 'not-run', reason: 'pane could not be created', endedAt: '2026-11-29T10:50:00Z' })),
+      );
       c.remove(implPrompt);
     },
   },
@@ -246,7 +271,8 @@ export const CORPUS: readonly CorpusCase[] = [
     id: 'p-lead-session-resume',
     run: 'impl',
     expect: 'report-writer-bypass',
-    plant: (c) => c.edit(IMPL.teamState, (s) => void (s.workers[0] = writerRow({ status: 'not-run', reason: 'Session resume', endedAt: '2026-11-29T10:50:00Z' }))),
+    plant: (c) =>
+      c.edit(IMPL.teamState, (s) => void (s.workers[0] = writerRow({ status: 'not-run', reason: 'Session resume', endedAt: '2026-11-29T10:50:00Z' }))),
   },
   {
     id: 'p-lead-team-not-alive',
@@ -272,7 +298,12 @@ export const CORPUS: readonly CorpusCase[] = [
   // run-level time order
   { id: 'p-run-ended-before-start', run: 'ea', expect: 'run-time-order', plant: (c) => c.edit(EA.manifest, (m) => void (m.endedAt = '2026-11-29T07:00:00Z')) },
   { id: 'p-completed-no-ended', run: 'ea', expect: 'run-time-order', plant: (c) => c.edit(EA.manifest, (m) => void delete m.endedAt) },
-  { id: 'p-worker-after-run', run: 'ea', expect: 'run-time-order', plant: (c) => c.edit(EA.teamState, (s) => void (s.workers[1].endedAt = '2026-11-29T09:30:00Z')) },
+  {
+    id: 'p-worker-after-run',
+    run: 'ea',
+    expect: 'run-time-order',
+    plant: (c) => c.edit(EA.teamState, (s) => void (s.workers[1].endedAt = '2026-11-29T09:30:00Z')),
+  },
   // artifacts of another run
   { id: 'p-team-state-other-seq', run: 'ea', expect: 'foreign-artifact', plant: (c) => c.edit(EA.teamState, (s) => void (s.seq = '002')) },
   { id: 'p-team-state-other-task', run: 'ea', expect: 'foreign-artifact', plant: (c) => c.edit(EA.teamState, (s) => void (s.taskKey = 'demo:other:task')) },
@@ -332,7 +363,10 @@ export const CORPUS: readonly CorpusCase[] = [
     plant: (c) =>
       c.write(
         PLAN.report,
-        reportWith('approved: true', clarifications(['| C-002 | decision | approval | resolved | which queue? |', '| C-003 | question | none | open | naming |'])),
+        reportWith(
+          'approved: true',
+          clarifications(['| C-002 | decision | approval | resolved | which queue? |', '| C-003 | question | none | open | naming |']),
+        ),
       ),
   },
   { id: 'h-quoted-key-false', run: 'plan', expect: null, plant: (c) => c.write(PLAN.report, reportWith('"approved": false')) },
@@ -351,7 +385,10 @@ export const CORPUS: readonly CorpusCase[] = [
     expect: null,
     plant: (c) => {
       abortPlan(c);
-      c.write(PLAN.report, reportWith('approved: false', clarifications(['| C-001 | decision | approval | open | plan-body verification returned no verdicts |'])));
+      c.write(
+        PLAN.report,
+        reportWith('approved: false', clarifications(['| C-001 | decision | approval | open | plan-body verification returned no verdicts |'])),
+      );
     },
   },
   {
@@ -367,7 +404,10 @@ export const CORPUS: readonly CorpusCase[] = [
       c.remove(EA.report);
       c.remove(EA.data);
       c.write(EA.work, { schemaVersion: '1.0' });
-      c.write(`${TASK_ROOT_REL}/errors-2026-11-29.jsonl`, JSON.stringify({ source: 'okstra-convergence', taskType: 'error-analysis', seq: '001', message: 'round 2 failed' }) + '\n');
+      c.write(
+        `${TASK_ROOT_REL}/errors-2026-11-29.jsonl`,
+        JSON.stringify({ source: 'okstra-convergence', taskType: 'error-analysis', seq: '001', message: 'round 2 failed' }) + '\n',
+      );
     },
   },
   {
@@ -379,7 +419,10 @@ export const CORPUS: readonly CorpusCase[] = [
         m.status = 'aborted';
         m.reportAuthor = null;
       });
-      c.write(`${TASK_ROOT_REL}/errors-2026-11-29.jsonl`, JSON.stringify({ source: 'okstra', kind: 'aborted', taskType: 'error-analysis', seq: '001', message: 'cancelled by the user' }) + '\n');
+      c.write(
+        `${TASK_ROOT_REL}/errors-2026-11-29.jsonl`,
+        JSON.stringify({ source: 'okstra', kind: 'aborted', taskType: 'error-analysis', seq: '001', message: 'cancelled by the user' }) + '\n',
+      );
       c.edit(EA.teamState, (s) => void (s.workers[2] = writerRow({ status: 'pending' })));
       c.remove(EA.result('codex'));
       c.edit(EA.teamState, (s) => void (s.workers[1] = { ...s.workers[1], status: 'not-run', reason: 'cancelled', startedAt: null }));
@@ -390,7 +433,10 @@ export const CORPUS: readonly CorpusCase[] = [
     run: 'impl',
     expect: null,
     plant: (c) => {
-      c.edit(IMPL.teamState, (s) => void (s.workers[0] = writerRow({ status: 'not-run', reason: 'provider refused the prompt', endedAt: '2026-11-29T10:50:00Z' })));
+      c.edit(
+        IMPL.teamState,
+        (s) => void (s.workers[0] = writerRow({ status: 'not-run', reason: 'provider refused the prompt', endedAt: '2026-11-29T10:50:00Z' })),
+      );
       c.write(implPrompt.replace(/\.md$/, '.log'), 'wrapper: provider refused\n');
     },
   },
@@ -436,7 +482,13 @@ export const CORPUS: readonly CorpusCase[] = [
 function copyStage(c: CaseWriter, n: number): void {
   const s = 'implementation-001';
   const to = (rel: string) => rel.replace('stage-1', `stage-${n}`);
-  for (const rel of [IMPL.manifest, IMPL.teamState, `${IMPL.dir}/prompts/report-writer-prompt-${s}.md`, `${IMPL.dir}/reports/final-report-${s}.md`, `${IMPL.dir}/reports/final-report-${s}.data.json`]) {
+  for (const rel of [
+    IMPL.manifest,
+    IMPL.teamState,
+    `${IMPL.dir}/prompts/report-writer-prompt-${s}.md`,
+    `${IMPL.dir}/reports/final-report-${s}.md`,
+    `${IMPL.dir}/reports/final-report-${s}.data.json`,
+  ]) {
     c.write(to(rel), c.read(rel));
   }
   c.edit(to(IMPL.manifest), (m) => void (m.stage = n));

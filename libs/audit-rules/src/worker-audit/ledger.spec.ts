@@ -16,9 +16,27 @@ describe('evidence ledger', () => {
   });
 
   it('host:port and IP:port are not citations; path:line:col, dotted files and Makefile:12 are (docs/worker-audit-check.md "Citations")', () => {
-    for (const notCitation of ['db.internal:5432', '127.0.0.1:8080', 'localhost:3000', 'api.example.com:443', '[::1]:8080', 'buildbox07:22', 'a:1', 'https://x.io:443'])
+    for (const notCitation of [
+      'db.internal:5432',
+      '127.0.0.1:8080',
+      'localhost:3000',
+      'api.example.com:443',
+      '[::1]:8080',
+      'buildbox07:22',
+      'a:1',
+      'https://x.io:443',
+    ])
       expect(isCitation(notCitation), notCitation).toBe(false);
-    for (const citation of ['schema.sql:5432', 'src/a.ts:9', 'src/a.ts:9:1', 'Makefile:12', 'src/a.ts:9:1-12:4', 'Dockerfile:3', 'README.md:7', 'db.internal/x.ts:4'])
+    for (const citation of [
+      'schema.sql:5432',
+      'src/a.ts:9',
+      'src/a.ts:9:1',
+      'Makefile:12',
+      'src/a.ts:9:1-12:4',
+      'Dockerfile:3',
+      'README.md:7',
+      'db.internal/x.ts:4',
+    ])
       expect(isCitation(citation), citation).toBe(true);
     expect(extractCitations('`db.internal:5432` `127.0.0.1:8080` `localhost:3000` `schema.sql:5432` `src/a.ts:9` `src/a.ts:9:1` `Makefile:12`')).toEqual([
       'schema.sql:5432',
