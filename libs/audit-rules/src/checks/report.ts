@@ -42,4 +42,3 @@ export function checkLeadReport(run: RunUnderAudit): Finding[] {
     },
   ];
 }
-
