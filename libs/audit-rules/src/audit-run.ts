@@ -2,9 +2,9 @@ import { basename, dirname, sep } from 'node:path';
 import { InputError, OkstraError } from '@okstra/core';
 import { carryPath, formatSeq, parseArtifactName, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
-import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
-import { RunManifest } from '@okstra/schemas/run-manifest';
-import { TeamState } from '@okstra/schemas/team-state';
+import { readArtifactSync } from '@okstra/state-file';
+import { runManifestArtifact, type RunManifest } from '@okstra/schemas/run-manifest';
+import { teamStateArtifact, type TeamState } from '@okstra/schemas/team-state';
 import type { AuditViolation } from '@okstra/schemas/audit';
 import { RUN_CHECKS } from './checks/index.js';
 import type { DiscoveredRun } from './discover.js';
@@ -45,7 +45,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   let manifest: RunManifest;
   try {
     assertRegularOrMissing(found.manifestPath, rel(found.manifestPath));
-    manifest = readJsonSync(found.manifestPath, { schema: RunManifest, schemaVersions: ['1.0'], label: rel(found.manifestPath) });
+    manifest = readArtifactSync(found.manifestPath, runManifestArtifact, { label: rel(found.manifestPath) });
   } catch (error) {
     return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
   }
@@ -61,7 +61,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   if (teamStatePath && (files.exists(teamStatePath) || manifest.status !== 'running')) {
     try {
       assertRegularOrMissing(teamStatePath, rel(teamStatePath));
-      teamState = readJsonSync(teamStatePath, { schema: TeamState, schemaVersions: ['1.0'], label: rel(teamStatePath) });
+      teamState = readArtifactSync(teamStatePath, teamStateArtifact, { label: rel(teamStatePath) });
     } catch (error) {
       findings.push(invalid(describe(error), teamStatePath));
     }

@@ -1,10 +1,10 @@
 import { InputError } from '@okstra/core';
-import { isInside, projectRootOf, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
-import { readJsonFile } from '@okstra/state-file';
-import { TeamState, teamStateArtifact, type TeamStateRow } from '@okstra/schemas/team-state';
+import { canonicalPath, isInside, projectRootOf, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import { readArtifact } from '@okstra/state-file';
+import { teamStateArtifact, type TeamState, type TeamStateRow } from '@okstra/schemas/team-state';
 import { isTerminalWorkerStatus, type TerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 
 /** One worker to judge: the team-state file that holds its row, and its id. */
 export interface WorkerSelector {
@@ -46,7 +46,7 @@ export async function resolveTargets(selectors: readonly WorkerSelector[], cwd =
   for (const { teamStatePath } of selectors) {
     if (!files.has(teamStatePath)) {
       refuseNonRegular(resolve(cwd, teamStatePath), teamStatePath);
-      const state = await readJsonFile(resolve(cwd, teamStatePath), { schema: TeamState, schemaVersions: teamStateArtifact.versions, label: teamStatePath });
+      const state = await readArtifact(resolve(cwd, teamStatePath), teamStateArtifact, { label: teamStatePath });
       files.set(teamStatePath, state);
     }
   }
@@ -84,12 +84,19 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
   return { kind: row.livenessMode, selector, startedAt: new Date(row.startedAt), recorded, abs };
 }
 
-/** Row paths are project-root-relative (root = the directory holding `.okstra`) or absolute. */
+/**
+ * Row paths are project-root-relative (root = the directory holding the `.okstra`
+ * tree the team-state really lives in) or absolute, and must stay inside that
+ * root (docs/conventions.md "Containment"). A team-state outside any `.okstra`
+ * tree has no project to read in: refused, never read as absolute paths anywhere.
+ */
 function resolveArtifact(teamStateAbs: string, teamStatePath: string, recorded: string, field: string): string {
-  const root = projectRootOf(teamStateAbs);
+  const root = projectRootOf(canonicalPath(teamStateAbs));
   if (root === null) {
-    if (isAbsolute(recorded)) return recorded;
-    throw new InputError(`relative path '${recorded}' cannot be resolved: the team-state is not inside a .okstra tree`, { file: teamStatePath, field });
+    throw new InputError(`'${recorded}' cannot be checked: the team-state is not inside a .okstra tree, so there is no project root to read in`, {
+      file: teamStatePath,
+      field,
+    });
   }
   try {
     return resolveInsideRoot(root, recorded, field);
@@ -107,7 +114,7 @@ function resolveArtifact(teamStateAbs: string, teamStatePath: string, recorded: 
  * @throws InputError naming the team-state file and the row's field.
  */
 function checkRealArtifact(teamStateAbs: string, teamStatePath: string, abs: string, field: string, mustBeFile: boolean): void {
-  const root = projectRootOf(teamStateAbs);
+  const root = projectRootOf(canonicalPath(teamStateAbs));
   let probe = abs;
   while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
   if (root !== null) {

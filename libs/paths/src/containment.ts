@@ -1,10 +1,14 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError } from '@okstra/core';
+import { canonicalPath } from './real-path.js';
 
 /**
  * Resolve `path` (absolute, or relative to `projectRoot`) and refuse it when
- * it escapes the project root (ARCHITECTURE.md §3 "No shell").
- * @returns the absolute path.
+ * it escapes the project root — the one containment rule (docs/conventions.md
+ * "Containment"): lexically, and then by real path (every symlink of every
+ * existing component resolved, the root's own real path too), so a symlink
+ * inside the project that points out is refused like `../`.
+ * @returns the absolute (lexical) path.
  * @throws InputError naming `label` (the file or field the path came from).
  */
 export function resolveInsideRoot(projectRoot: string, path: string, label = 'path'): string {
@@ -13,7 +17,21 @@ export function resolveInsideRoot(projectRoot: string, path: string, label = 'pa
   if (!isInside(root, abs)) {
     throw new InputError(`'${path}' escapes the project root ${root}`, { field: label });
   }
+  assertReallyInside(root, abs, label, path);
   return abs;
+}
+
+/**
+ * The real-path half of {@link resolveInsideRoot}: `canonicalPath(abs)` must
+ * lie inside `canonicalPath(projectRoot)`.
+ * @throws InputError naming `label` and both real paths.
+ */
+export function assertReallyInside(projectRoot: string, abs: string, label = 'path', shown = abs): void {
+  const realRoot = canonicalPath(projectRoot);
+  const real = canonicalPath(abs);
+  if (!isInside(realRoot, real)) {
+    throw new InputError(`'${shown}' leads outside the project root ${realRoot} through a symlink (real path ${real})`, { field: label });
+  }
 }
 
 /** True when `candidate` is `root` or below it (lexically, after resolution). */

@@ -3,3 +3,4 @@ export * from './seq.js';
 export * from './containment.js';
 export * from './layout.js';
 export * from './parse-names.js';
+export * from './real-path.js';

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '@okstra/core';
-import { readJsonFile } from '@okstra/state-file';
-import { ProviderManifest, providerManifestArtifact } from '@okstra/schemas/provider-manifest';
+import { readArtifact } from '@okstra/state-file';
+import { providerManifestArtifact, type ProviderManifest } from '@okstra/schemas/provider-manifest';
 import { BUNDLED_PROVIDERS } from './bundled.js';
 import { userProvidersDir } from '@okstra/paths';
 
@@ -43,7 +43,7 @@ export async function loadProviderRegistry(home: string | undefined): Promise<Ma
     const file = join(root, name, 'provider.json');
     let manifest: ProviderManifest;
     try {
-      manifest = await readJsonFile(file, { schema: ProviderManifest, schemaVersions: providerManifestArtifact.versions });
+      manifest = await readArtifact(file, providerManifestArtifact);
     } catch (error) {
       if (error instanceof InputError && /file not found/.test(error.message)) continue;
       throw error;

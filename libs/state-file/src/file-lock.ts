@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { InputError, OkstraError } from '@okstra/core';
 import { heldLocks, lockLost, stillHeld, type HeldLock } from './lock-registry.js';
-import { canonicalPath } from './real-path.js';
+import { canonicalPath } from '@okstra/paths';
 import { isAlive } from './write-file.js';
 
 /** A held lock not refreshed for this long is stale (its holder is stopped or hung), ms. */

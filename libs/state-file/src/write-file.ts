@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, stableStringify } from '@okstra/core';
 import { assertLocksHeld } from './lock-registry.js';
-import { canonicalPath } from './real-path.js';
+import { canonicalPath } from '@okstra/paths';
 
 /** The infix of every temp file a write makes: `.<name>.okstra-tmp-<pid>-<hex>` beside the target. */
 export const TEMP_MARK = '.okstra-tmp-';

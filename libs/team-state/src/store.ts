@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '@okstra/core';
-import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
-import { TeamState, type TeamStateRow } from '@okstra/schemas/team-state';
+import { readArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
+import { teamStateArtifact, type TeamState, type TeamStateRow } from '@okstra/schemas/team-state';
 import { applyTransition, validateTransition, type SkipReason, type Transition } from './transitions.js';
 
 /** Read and validate a team-state file. @throws InputError (exit 2) naming the file and JSON path. */
 export function readTeamState(path: string): Promise<TeamState> {
-  return readJsonFile(path, { schema: TeamState, schemaVersions: ['1.0'] });
+  return readArtifact(path, teamStateArtifact);
 }
 
 /** One worker's requested transition inside {@link transitionWorkers}. */
@@ -32,7 +32,7 @@ export interface WorkerTransitionOutcome {
 
 /**
  * Apply transitions to several workers of one team-state file in ONE locked
- * read-modify-write (`withFileLock` + `writeJsonAtomic`): concurrent callers
+ * read-modify-write (`withFileLock` + `writeArtifact`): concurrent callers
  * on distinct workers never lose each other's rows. Every transition is
  * validated before anything is written; when none applies the file is not
  * rewritten. Used by `worker-state transition`, the exec wrapper, dispatch
@@ -68,7 +68,7 @@ export async function transitionWorkers(
           : { workerId: t.workerId, applied: false, skipped: result.skipped, row: result.row },
       );
     }
-    if (outcomes.some((o) => o.applied)) await writeJsonAtomic(path, { ...state, workers });
+    if (outcomes.some((o) => o.applied)) await writeArtifact(path, teamStateArtifact, { ...state, workers }, { replace: 'any' });
     return outcomes;
   });
 }

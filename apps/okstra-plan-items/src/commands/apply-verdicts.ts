@@ -1,7 +1,7 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { writeJson } from '@okstra/cli-kit';
-import { readJsonFile, withFileLock, writeTextAtomic } from '@okstra/state-file';
-import { PLAN_VERDICTS_VERSIONS, PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
+import { readArtifact, withFileLock, writeTextAtomic } from '@okstra/state-file';
+import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
 import { applyVerdictsToText } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
@@ -23,11 +23,7 @@ export interface ApplyVerdictsOptions {
  */
 export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliContext): Promise<number> {
   const dataPath = inputPath(ctx.io.cwd, opts.data);
-  const envelope = await readJsonFile(inputPath(ctx.io.cwd, opts.verdicts), {
-    label: opts.verdicts,
-    schema: PlanVerdictsEnvelope,
-    schemaVersions: PLAN_VERDICTS_VERSIONS,
-  });
+  const envelope = await readArtifact(inputPath(ctx.io.cwd, opts.verdicts), planVerdictsArtifact, { label: opts.verdicts });
   // Validate before taking the lock: the lock creates `<data.json>.lock` (and a missing
   // parent directory), and a command that fails must leave the disk as it found it.
   const first = await readReportData(dataPath, opts.data);

@@ -1,8 +1,9 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { InputError, parseKeyValue, writeJson } from '@okstra/cli-kit';
-import { assertOutputNotInput, readJsonFile, readTextFile, writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, readArtifact, readTextFile, writeArtifact } from '@okstra/state-file';
 import { WorkerId } from '@okstra/schemas';
-import { PLAN_ITEMS_VERSIONS, PlanItemsFile } from '@okstra/schemas/plan-items';
+import { planItemsArtifact } from '@okstra/schemas/plan-items';
+import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
 import { collectVerdicts, type WorkerResponse } from '@okstra/plan-items';
 import { inputPath } from './inputs.js';
 
@@ -25,7 +26,7 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
     { path: inputPath(ctx.io.cwd, opts.items), flag: '--items' },
     ...opts.result.map((raw) => ({ path: inputPath(ctx.io.cwd, raw.slice(raw.indexOf('=') + 1)), flag: '--result' })),
   ]);
-  const queueFile = await readJsonFile(inputPath(ctx.io.cwd, opts.items), { label: opts.items, schema: PlanItemsFile, schemaVersions: PLAN_ITEMS_VERSIONS });
+  const queueFile = await readArtifact(inputPath(ctx.io.cwd, opts.items), planItemsArtifact, { label: opts.items });
   const responses: WorkerResponse[] = [];
   for (const raw of opts.result) {
     const { key, value } = parseKeyValue('--result', raw);
@@ -37,7 +38,7 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
     queueFile.items.map((item) => item.id),
     responses,
   );
-  await writeJsonAtomic(inputPath(ctx.io.cwd, opts.output), envelope);
+  await writeArtifact(inputPath(ctx.io.cwd, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
   writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: opts.output });
   return 0;

@@ -1,6 +1,7 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { writeJson } from '@okstra/cli-kit';
-import { assertOutputNotInput, writeJsonAtomic } from '@okstra/state-file';
+import { assertOutputNotInput, writeArtifact } from '@okstra/state-file';
+import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { extractPlanItems, planItemsFile } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
@@ -21,7 +22,7 @@ export async function runExtract(opts: ExtractOptions, ctx: CliContext): Promise
   const { data } = await readReportData(dataPath, opts.data);
   const items = extractPlanItems(data.implementationPlanning);
   const output = inputPath(ctx.io.cwd, opts.output);
-  await writeJsonAtomic(output, planItemsFile(items));
+  await writeArtifact(output, planItemsArtifact, planItemsFile(items));
   const kinds: Record<string, number> = {};
   for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;
   writeJson(ctx.io, { count: items.length, kinds, output: opts.output });

@@ -1,7 +1,7 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { InputError, writeJson } from '@okstra/cli-kit';
-import { readJsonFile } from '@okstra/state-file';
-import { PLAN_ITEMS_VERSIONS, PlanItemsFile } from '@okstra/schemas/plan-items';
+import { readArtifact } from '@okstra/state-file';
+import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { compareQueues, extractPlanItems, isSameQueue } from '@okstra/plan-items';
 import { inputPath, readReportData } from './inputs.js';
 
@@ -19,7 +19,7 @@ export interface ValidateOptions {
  */
 export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promise<number> {
   const { data } = await readReportData(inputPath(ctx.io.cwd, opts.data), opts.data);
-  const persisted = await readJsonFile(inputPath(ctx.io.cwd, opts.items), { label: opts.items, schema: PlanItemsFile, schemaVersions: PLAN_ITEMS_VERSIONS });
+  const persisted = await readArtifact(inputPath(ctx.io.cwd, opts.items), planItemsArtifact, { label: opts.items });
   const fresh = extractPlanItems(data.implementationPlanning);
   const diff = compareQueues(persisted.items, fresh);
   if (isSameQueue(diff)) {

@@ -13,8 +13,8 @@ import {
   type GhIssue,
   type RawRecord,
 } from '@okstra/audit-rules';
-import { writeJsonAtomic } from '@okstra/state-file';
-import { RepoSlug, type ErrorIssuePlan } from '@okstra/schemas/error-issue';
+import { writeArtifact } from '@okstra/state-file';
+import { errorIssuePlanArtifact, RepoSlug, type ErrorIssuePlan } from '@okstra/schemas/error-issue';
 import { defaultPlanPath, DEFAULT_ISSUE_REPO, readUserConfig } from '../github/config.js';
 import { GhCli } from '../github/gh.js';
 
@@ -90,7 +90,7 @@ export async function runErrorIssuePlan(opts: ErrorIssuePlanOptions, ctx: CliCon
     clusters: summaries,
     candidates: drafts.map((d, i) => decideCandidate(d, found[i] ?? null)),
   };
-  await writeJsonAtomic(output, plan);
+  await writeArtifact(output, errorIssuePlanArtifact, plan);
   writeJson(io, {
     ok: true,
     plan: output,

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { InputError, OkstraError, parseCsv, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { environmentIdentities, IdentitySet, lastGate } from '@okstra/audit-rules';
-import { readJsonFile, withFileLock, writeJsonAtomic } from '@okstra/state-file';
-import { ErrorIssuePlan, type IssueCandidate } from '@okstra/schemas/error-issue';
+import { readArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
+import { errorIssuePlanArtifact, type IssueCandidate } from '@okstra/schemas/error-issue';
 import { GhCli } from '../github/gh.js';
 
 /** Parsed flags of `okstra error-issue submit` (program.ts). */
@@ -33,7 +33,7 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
     });
   }
   const planPath = resolve(io.cwd, opts.plan);
-  const plan = await readJsonFile(planPath, { schema: ErrorIssuePlan, schemaVersions: ['1.0'] });
+  const plan = await readArtifact(planPath, errorIssuePlanArtifact);
   const ids = new Set(plan.candidates.map((c) => c.id));
   const approved = opts.approve.trim() === 'all' ? [...ids] : [...new Set(parseCsv(opts.approve))];
   const unknown = approved.filter((id) => !ids.has(id));
@@ -85,9 +85,9 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
 /** Record one send into the plan file: re-read under the file lock, set `submitted`, write atomically. */
 async function recordSubmission(planPath: string, id: string, submitted: { action: 'create' | 'comment'; url: string }): Promise<void> {
   await withFileLock(planPath, async () => {
-    const plan = await readJsonFile(planPath, { schema: ErrorIssuePlan, schemaVersions: ['1.0'] });
+    const plan = await readArtifact(planPath, errorIssuePlanArtifact);
     const c = plan.candidates.find((x) => x.id === id);
     if (c) c.submitted = submitted;
-    await writeJsonAtomic(planPath, plan);
+    await writeArtifact(planPath, errorIssuePlanArtifact, plan, { replace: 'any' });
   });
 }

@@ -1,10 +1,12 @@
 import { accessSync, constants } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { writeJson, type CliContext } from '@okstra/cli-kit';
-import { toProjectRelative } from '@okstra/paths';
+import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import { assertProviderRole, buildLaunch, getProvider, loadProviderRegistry } from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { writeJsonAtomic } from '@okstra/state-file';
+import { readArtifactIfExists, writeArtifact } from '@okstra/state-file';
+import { teamJobArtifact } from '@okstra/schemas/team-job';
+import { teamStateArtifact } from '@okstra/schemas/team-state';
 import { transitionWorkers } from '@okstra/team-state';
 import { dispatchToCmux } from '../backends/cmux.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
@@ -67,14 +69,19 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     });
     return 0;
   }
+  // Everything the dispatch needs is validated before its first write (docs/team.md "dispatch"):
+  // the team-state too (when it exists), so a bad one fails here and not after the job files.
+  readArtifactIfExists(run.teamStatePath, teamStateArtifact);
   const now = io.now();
   const startedAt = now.toISOString();
   const jobPaths = new Map<string, string>();
   for (const { job } of launches) jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId));
+  // A symlinked state/team-jobs leading out of the project is refused before anything is written.
+  for (const p of jobPaths.values()) resolveInsideRoot(run.projectRoot, p, 'jobPath');
   // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
   await Promise.all(
     launches.map(({ job, provider, launch }) =>
-      writeJsonAtomic(jobPaths.get(job.workerId)!, {
+      writeArtifact(jobPaths.get(job.workerId)!, teamJobArtifact, {
         schemaVersion: '1.0',
         dispatchKind: plan.dispatchKind,
         workerId: job.workerId,

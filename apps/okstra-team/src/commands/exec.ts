@@ -3,8 +3,9 @@ import { realpath, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError, OkstraError, type CliContext } from '@okstra/cli-kit';
 import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
-import { TeamJob, teamJobArtifact } from '@okstra/schemas/team-job';
-import { readJsonFile, writeJsonAtomic } from '@okstra/state-file';
+import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
+import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
+import { readArtifact, writeArtifact } from '@okstra/state-file';
 import { readTeamState, transitionWorker, wrapperVerdict } from '@okstra/team-state';
 import { runProvider } from '../wrapper/run-provider.js';
 
@@ -21,7 +22,7 @@ import { runProvider } from '../wrapper/run-provider.js';
  */
 export async function runExec(opts: { job: string }, ctx: CliContext): Promise<number> {
   const jobFile = resolve(ctx.io.cwd, opts.job);
-  const raw = await readJsonFile(jobFile, { schema: TeamJob, schemaVersions: teamJobArtifact.versions });
+  const raw = await readArtifact(jobFile, teamJobArtifact);
   const job = await validateJob(jobFile, raw);
   const startedAt = ctx.io.now();
   const observed = await runProvider(
@@ -39,7 +40,7 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p));
   const verdict = wrapperVerdict({ ...observed, missingPaths });
   const endedAt = ctx.io.now();
-  await writeJsonAtomic(wrapperStatusPath(job.promptPath), {
+  await writeArtifact(wrapperStatusPath(job.promptPath), wrapperStatusArtifact, {
     schemaVersion: '1.0',
     workerId: job.workerId,
     dispatchKind: job.dispatchKind,

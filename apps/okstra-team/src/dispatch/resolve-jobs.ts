@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { InputError, parseCsv } from '@okstra/cli-kit';
 import { auditSidecarPath, promptPath, resolveInsideRoot, runDirOfManifest, workerResultPath } from '@okstra/paths';
-import { JobsFile, jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
+import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
 import type { RunManifest } from '@okstra/schemas/run-manifest';
-import { readJsonFile } from '@okstra/state-file';
+import { checkRegularFile, readArtifact } from '@okstra/state-file';
 import { INITIAL_DISPATCH_KIND } from '@okstra/schemas/vocabulary';
 
 /** A job with every path resolved (absolute) and checked to stay inside the project root. */
@@ -50,7 +50,7 @@ export async function resolveDispatchJobs(args: {
   let out: DispatchJobs;
   if (args.jobsFile) {
     const file = resolveInsideRoot(projectRoot, args.jobsFile, '--jobs-file');
-    const doc = await readJsonFile(file, { schema: JobsFile, schemaVersions: jobsFileArtifact.versions });
+    const doc = await readArtifact(file, jobsFileArtifact);
     if (args.dispatchKind !== undefined && args.dispatchKind !== doc.dispatchKind) {
       throw new InputError(`--dispatch-kind '${args.dispatchKind}' does not match the file's dispatchKind '${doc.dispatchKind}'`, {
         file,
@@ -72,8 +72,15 @@ export async function resolveDispatchJobs(args: {
     out.jobs = out.jobs.filter((j) => wanted.includes(j.workerId));
   }
   for (const job of out.jobs) {
-    if (!existsSync(job.promptPath))
-      throw new InputError(`prompt file not found: ${job.promptPath}`, { file: out.jobsFile ?? manifestPath, field: `${job.where}.promptPath` });
+    const field = `${job.where}.promptPath`;
+    const file = out.jobsFile ?? manifestPath;
+    if (!existsSync(job.promptPath)) throw new InputError(`prompt file not found: ${job.promptPath}`, { file, field });
+    // A FIFO prompt would block the pane's wrapper: regular files only (docs/conventions.md "Input files").
+    try {
+      checkRegularFile(statSync(job.promptPath), job.promptPath);
+    } catch (error) {
+      throw error instanceof InputError ? new InputError(`prompt ${job.promptPath} ${error.message}`, { file, field }) : error;
+    }
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
-import { RunManifest, runManifestArtifact, type WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { readJsonFile, validateValue, withFileLock, writeJsonAtomic } from '@okstra/state-file';
+import { runManifestArtifact, type RunManifest, type WorkerDispatch } from '@okstra/schemas/run-manifest';
+import { parseJsonText, readArtifact, readTextFile, validateArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
 
 /** A run as dispatch/await/teardown see it: root, manifest, team-state and the ownership tag. */
 export interface RunContext {
@@ -23,7 +23,7 @@ export interface RunContext {
 export async function loadRun(cwd: string, projectRootArg: string, manifestArg: string): Promise<RunContext> {
   const projectRoot = resolve(cwd, projectRootArg);
   const manifestPath = resolveInsideRoot(projectRoot, resolve(cwd, manifestArg), '--run-manifest');
-  const manifest = await readJsonFile(manifestPath, { schema: RunManifest, schemaVersions: runManifestArtifact.versions });
+  const manifest = await readArtifact(manifestPath, runManifestArtifact);
   let teamStatePath: string;
   try {
     teamStatePath = resolveInsideRoot(projectRoot, manifest.teamStatePath, 'teamStatePath');
@@ -48,10 +48,11 @@ export async function loadRun(cwd: string, projectRootArg: string, manifestArg: 
  */
 export async function updateWorkerDispatches(manifestPath: string, update: (records: WorkerDispatch[]) => WorkerDispatch[]): Promise<WorkerDispatch[]> {
   return withFileLock(manifestPath, async () => {
-    const raw = await readJsonFile<Record<string, unknown>>(manifestPath, { schemaVersions: runManifestArtifact.versions });
-    const parsed = validateValue(raw, { schema: RunManifest, label: manifestPath });
+    // Every other key is written back exactly as read (raw), typed through the parsed manifest.
+    const raw = parseJsonText<Record<string, unknown>>(await readTextFile(manifestPath), { label: manifestPath });
+    const parsed = validateArtifact(raw, runManifestArtifact, { label: manifestPath });
     const next = update(parsed.workerDispatches);
-    await writeJsonAtomic(manifestPath, { ...raw, workerDispatches: next });
+    await writeArtifact(manifestPath, runManifestArtifact, { ...parsed, ...raw, workerDispatches: next }, { replace: 'any' });
     return next;
   });
 }
