@@ -1,15 +1,7 @@
-import { InputError } from '@okstra/core';
-import type {
-  DerivedState,
-  FindingReason,
-  FindingStanding,
-  FindingStatus,
-  PassVote,
-  RoundPlan,
-  RoundResults,
-  Verdict,
-  WorkingState,
-} from '@okstra/schemas/convergence';
+import { InputError, stableStringify } from '@okstra/core';
+import type { DerivedState, FindingReason, FindingStanding, PassVote, RoundPlan, RoundResults, WorkingState } from '@okstra/schemas/convergence';
+import { countFailure, hasRetryLeft, MAX_FAILURES_PER_WORKER } from '@okstra/schemas/retry-budget';
+import { decide, standingVotes } from './decision.js';
 import { planRound } from './plan-round.js';
 import { activeAnalysers, eligibleReviewers, indexSeed, type SeedIndex } from './seed-state.js';
 
@@ -58,17 +50,23 @@ function checkPlan(state: WorkingState, plan: RoundPlan, index: SeedIndex, label
     });
   }
   const expected = planRound(state, index, labels.state);
-  const want = new Map(expected.batches.map((b) => [b.workerId, b.findingIds]));
+  const want = new Map(expected.batches.map((b) => [b.workerId, b]));
   const seen = new Set<string>();
   for (const [i, b] of plan.batches.entries()) {
     if (seen.has(b.workerId)) throw new InputError(`worker ${b.workerId} has two batches`, { file, field: `batches[${i}]` });
     seen.add(b.workerId);
     const ids = want.get(b.workerId);
     if (!ids) throw new InputError(`worker ${b.workerId} has a batch, but the working state plans none for it this round`, { file, field: `batches[${i}]` });
-    if (ids.join('\n') !== b.findingIds.join('\n')) {
+    if (ids.findingIds.join('\n') !== b.findingIds.join('\n')) {
       throw new InputError(`batch of worker ${b.workerId} differs from the plan the working state makes (plan-round again)`, {
         file,
         field: `batches[${i}].findingIds`,
+      });
+    }
+    if (stableStringify(ids) !== stableStringify(b)) {
+      throw new InputError(`batch of worker ${b.workerId} differs from the plan the working state makes (priorFailures or revotes; plan-round again)`, {
+        file,
+        field: `batches[${i}]`,
       });
     }
   }
@@ -135,16 +133,20 @@ export function checkResults(plan: RoundPlan, results: RoundResults, labels: App
 /**
  * The reduction of one validated round (docs/convergence.md "Reduction"):
  * 1. a worker that completed adds its votes to each finding's current pass; one
- *    that ended timeout/error/not-run counts a failure, and its second failure
- *    drops it from the roster (`droppedInRound`);
- * 2. each pending finding is then judged against its eligible reviewers (active
- *    analysers, not authors): none left → decided on the votes it has, reason
- *    `no-eligible-reviewer`; all have voted → decided, reason `consensus`, except
- *    a split below the round limit, which starts a new pass; some still owe a vote
- *    → pending below the limit, decided on the votes it has at the limit (`round-limit`).
- * Decision on votes: no votes, or only `unverifiable` → unverifiable; the others
- * (ignoring `unverifiable`) all agree/supplement → agreed; all disagree → refuted;
- * both → contested.
+ *    that ended timeout/error/not-run counts a failure (the retry budget,
+ *    `@okstra/schemas/retry-budget`), and its second failure drops it from the
+ *    roster (`droppedInRound`);
+ * 2. each pending finding is then judged on its **standing votes** — every
+ *    worker's latest vote across passes ({@link standingVotes}) — against its
+ *    eligible reviewers (active analysers, not authors):
+ *    - none left → decided, reason `no-eligible-reviewer`;
+ *    - all have voted in this pass → decided, reason `consensus`, except a split
+ *      below the round limit, which starts a new pass (a split at or past the
+ *      limit is `contested`, reason `round-limit`);
+ *    - some still owe a vote → pending below the limit; at or past the limit,
+ *      pending while every reviewer that owes a vote still has its retry (it is
+ *      retried in the next round), else decided, reason `round-limit`.
+ * Decision on votes: {@link decide}.
  */
 export function reduceRound(before: DerivedState, index: SeedIndex, roundLimit: number, plan: RoundPlan, results: RoundResults): DerivedState {
   const round = plan.round;
@@ -154,8 +156,8 @@ export function reduceRound(before: DerivedState, index: SeedIndex, roundLimit: 
   for (const outcome of [...results.workers].sort((a, b) => (a.workerId < b.workerId ? -1 : 1))) {
     const w = byWorker.get(outcome.workerId)!;
     if (outcome.status !== 'completed') {
-      w.failures = Math.min(2, w.failures + 1);
-      if (w.failures >= 2) w.droppedInRound = round;
+      w.failures = Math.min(MAX_FAILURES_PER_WORKER, countFailure(w.failures, outcome.status));
+      if (!hasRetryLeft(w.failures)) w.droppedInRound = round;
       continue;
     }
     for (const v of outcome.verdicts) {
@@ -165,23 +167,26 @@ export function reduceRound(before: DerivedState, index: SeedIndex, roundLimit: 
     }
   }
   const active = activeAnalysers(workers);
+  const atLimit = round >= roundLimit;
   const findings = before.findings.map((f): FindingStanding => {
     if (f.status !== 'pending') return f;
     const votes = [...f.currentVotes, ...(newVotes.get(f.id) ?? [])];
+    const next: FindingStanding = { ...f, currentVotes: votes };
     const eligible = eligibleReviewers(index.authors.get(f.id) ?? new Set(), active);
     const voters = new Set(votes.map((v) => v.workerId));
     const owing = eligible.filter((w) => !voters.has(w));
     let reason: FindingReason;
     if (eligible.length === 0) reason = 'no-eligible-reviewer';
     else if (owing.length === 0) reason = 'consensus';
-    else if (round >= roundLimit) reason = 'round-limit';
-    else return { ...f, currentVotes: votes };
-    const status = decide(votes.map((v) => v.verdict));
+    // An unused retry is never forfeited by the limit: at the limit, a finding owed only by workers that still have their retry waits for the retry round.
+    else if (!atLimit || (round === roundLimit && owing.every((w) => hasRetryLeft(byWorker.get(w)!.failures)))) return next;
+    else reason = 'round-limit';
+    const status = decide(standingVotes(next).map((v) => v.verdict));
     if (status === 'contested' && reason === 'consensus') {
-      if (round < roundLimit) return { ...f, pass: f.pass + 1, currentVotes: [] };
+      if (!atLimit) return { ...f, pass: f.pass + 1, currentVotes: [], priorVotes: standingVotes(next) };
       reason = 'round-limit';
     }
-    return { ...f, status, reason, decidedInRound: round, currentVotes: votes };
+    return { ...next, status, reason, decidedInRound: round };
   });
   return {
     round,
@@ -192,16 +197,4 @@ export function reduceRound(before: DerivedState, index: SeedIndex, roundLimit: 
   };
 }
 
-/** The decision rule on a set of votes (see {@link reduceRound}). */
-export function decide(verdicts: readonly Verdict[]): Exclude<FindingStatus, 'pending'> {
-  let agree = false;
-  let disagree = false;
-  for (const v of verdicts) {
-    if (v === 'agree' || v === 'supplement') agree = true;
-    else if (v === 'disagree') disagree = true;
-  }
-  if (agree && disagree) return 'contested';
-  if (agree) return 'agreed';
-  if (disagree) return 'refuted';
-  return 'unverifiable';
-}
+export { decide, standingVotes } from './decision.js';

@@ -1,6 +1,6 @@
 import { InputError } from '@okstra/core';
 import type { CoverageBatch, DerivedState, FindingStanding, GapDecision, WorkingState } from '@okstra/schemas/convergence';
-import { decide } from './apply-round.js';
+import { decide } from './decision.js';
 import { activeAnalysers } from './seed-state.js';
 
 /**

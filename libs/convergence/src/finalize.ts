@@ -1,5 +1,5 @@
 import { InputError } from '@okstra/core';
-import type { FinalCounts, FinalFinding, FinalState, FinalVote, WorkingState } from '@okstra/schemas/convergence';
+import type { FinalCounts, FinalFinding, FinalState, FinalVote, TerminalFindingStatus, WorkingState } from '@okstra/schemas/convergence';
 import { FINAL_STATE_VERSION } from './seed-state.js';
 
 /**
@@ -35,7 +35,8 @@ export function finalizeState(state: WorkingState, label = 'working state'): Fin
   const gapById = new Map((state.criticBatch?.gaps ?? []).map((g) => [g.id, g]));
   const criticId = state.criticBatch?.criticWorkerId;
   const findings: FinalFinding[] = d.findings.map((f) => {
-    const common = { id: f.id, source: f.source, status: f.status, reason: f.reason, decidedInRound: f.decidedInRound };
+    // The queue is terminal (checked above), so every finding has a terminal status, a reason and a round.
+    const common = { id: f.id, source: f.source, status: f.status as TerminalFindingStatus, reason: f.reason!, decidedInRound: f.decidedInRound! };
     if (f.source === 'critic') {
       const gap = gapById.get(f.id)!;
       return {
@@ -74,7 +75,7 @@ export function finalizeState(state: WorkingState, label = 'working state'): Fin
 export function countFindings(findings: readonly Pick<FinalFinding, 'status' | 'source'>[]): FinalCounts {
   const counts: FinalCounts = { total: findings.length, agreed: 0, refuted: 0, unverifiable: 0, contested: 0, analyser: 0, critic: 0 };
   for (const f of findings) {
-    if (f.status !== 'pending') counts[f.status] += 1;
+    counts[f.status] += 1;
     counts[f.source] += 1;
   }
   return counts;

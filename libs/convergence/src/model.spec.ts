@@ -188,7 +188,7 @@ describe('reduction', () => {
     expect(status(s, 'F-001')).toBe('agreed/consensus@2');
   });
 
-  it('decides on the votes it has at the round limit', () => {
+  it('decides on the votes it has at the round limit once the retry is spent (a retry-only round past the limit)', () => {
     let s = createWorkingState(
       groups(
         3,
@@ -200,11 +200,16 @@ describe('reduction', () => {
       ),
     );
     s = step(s, { a2: { votes: { 'F-001': 'disagree', 'F-002': 'agree' } }, a3: { status: 'timeout' } });
-    expect(status(s, 'F-001')).toBe('refuted/round-limit@1');
-    expect(status(s, 'F-002')).toBe('agreed/round-limit@1');
+    expect(status(s, 'F-001')).toBe('pending/null@null');
+    const retry = planRound(s);
+    expect(retry.batches).toEqual([{ workerId: 'a3', provider: 'claude', priorFailures: 1, findingIds: ['F-001', 'F-002'] }]);
+    s = step(s, { a3: { status: 'timeout' } });
+    expect(status(s, 'F-001')).toBe('refuted/consensus@2');
+    expect(status(s, 'F-002')).toBe('agreed/consensus@2');
     s = createWorkingState(groups(2, [['F-001', ['a1']]], { roundLimit: 1 }));
     s = step(s, { a2: { status: 'timeout' } });
-    expect(status(s, 'F-001')).toBe('unverifiable/round-limit@1');
+    s = step(s, { a2: { status: 'timeout' } });
+    expect(status(s, 'F-001')).toBe('unverifiable/no-eligible-reviewer@2');
   });
 
   it('ends a finding whose only reviewer dropped out as unverifiable (no-eligible-reviewer), never stuck', () => {
@@ -238,7 +243,8 @@ describe('reduction', () => {
         s = applyRound(s, plan, results(plan, outcomes));
       }
       expect(s.derived.queueTerminal).toBe(true);
-      expect(s.derived.round).toBeLessThanOrEqual(s.seed.roundLimit);
+      expect(s.derived.round).toBeLessThanOrEqual(s.seed.roundLimit + 1);
+      for (const r of s.rounds.filter((x) => x.round > s.seed.roundLimit)) expect(r.plan.batches.every((b) => b.priorFailures === 1)).toBe(true);
       expect(validateWorkingState(s)).toEqual({ ok: true, errors: [] });
       expect(validateFinalState(finalizeState(s))).toEqual({ ok: true, errors: [] });
     }
@@ -383,13 +389,12 @@ describe('critic gaps and final state', () => {
     const final = finalizeState(after);
     const bad = JSON.parse(JSON.stringify(final));
     bad.counts.agreed = 7;
-    bad.findings[0].status = 'pending';
     bad.findings[1].votes.push({ round: 1, workerId: 'codex', verdict: 'agree', explanation: 'self' });
     const report = validateFinalState(bad);
     expect(report.ok).toBe(false);
-    expect(report.errors).toContain('findings[0].status: finding F-001 is not terminal (pending)');
+    expect(validateFinalState({ ...final, findings: [{ ...final.findings[0], status: 'pending' }] }).errors[0]).toMatch(/^findings\[0\]\.status: /);
     expect(report.errors).toContain('findings[1].votes[1]: finding F-002 has a vote from its own author codex');
-    expect(report.errors).toContain('counts.agreed: 7, but the findings count 1');
+    expect(report.errors).toContain(`counts.agreed: 7, but the findings count ${final.counts.agreed}`);
     expect(validateFinalState({ ...final, schemaVersion: '1.2' }).errors).toEqual(['schemaVersion: unsupported schemaVersion "1.2" (supported: 1.3)']);
     expect(validateFinalState(null).ok).toBe(false);
   });

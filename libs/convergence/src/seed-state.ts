@@ -35,14 +35,15 @@ export function eligibleReviewers(authors: ReadonlySet<string>, active: readonly
 }
 
 /**
- * Derived state at round 0: every roster worker with no failures; a finding
+ * Derived state at round 0: every roster worker with the failures the groups
+ * carry from earlier dispatches of the run (`roster[].failures`, default 0); a finding
  * raised by every analyser of the roster is `agreed` (reason `corroborated`,
  * decided in round 0); every other finding is `pending` in pass 1.
  */
 export function seedDerived(groups: ConvergenceGroups): DerivedState {
   const workers: WorkerStanding[] = [...groups.roster]
     .sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0))
-    .map((w) => ({ workerId: w.workerId, provider: w.provider, role: w.role, failures: 0, droppedInRound: null }));
+    .map((w) => ({ workerId: w.workerId, provider: w.provider, role: w.role, failures: w.failures ?? 0, droppedInRound: null }));
   const analysers = activeAnalysers(workers);
   const findings: FindingStanding[] = groups.findings.map((f) => {
     const corroborated = analysers.every((a) => f.authors.includes(a));

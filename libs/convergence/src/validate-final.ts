@@ -1,6 +1,8 @@
 import { stableStringify } from '@okstra/core';
-import { FinalState, FindingReason } from '@okstra/schemas/convergence';
+import { FinalState, type FinalFinding, type FindingReason, type PassVote } from '@okstra/schemas/convergence';
 import { formatJsonPath } from '@okstra/state-file';
+import { gapDecision } from './critic-gaps.js';
+import { decide, standingVotes } from './decision.js';
 import { countFindings } from './finalize.js';
 import type { ValidationReport } from './replay.js';
 
@@ -32,21 +34,19 @@ export function validateFinalState(state: unknown): ValidationReport {
   }
   const s = parsed.data;
   const errors: string[] = [];
-  if (s.rounds > s.roundLimit) errors.push(`rounds: ${s.rounds} rounds exceed the round limit ${s.roundLimit}`);
-  const roster = new Set(s.roster.map((w) => w.workerId));
+  // A retry-only round may follow the limit (docs/convergence.md "Retry budget").
+  if (s.rounds > s.roundLimit + 1) errors.push(`rounds: ${s.rounds} rounds exceed the round limit ${s.roundLimit} (plus one retry-only round)`);
+  const roster = new Map(s.roster.map((w) => [w.workerId, w]));
+  const analysers = s.roster.filter((w) => w.role === 'analyser').map((w) => w.workerId);
   const ids = new Set<string>();
   s.findings.forEach((f, i) => {
     const at = `findings[${i}]`;
     if (ids.has(f.id)) errors.push(`${at}.id: duplicate finding id ${f.id}`);
     ids.add(f.id);
-    if (f.status === 'pending') {
-      errors.push(`${at}.status: finding ${f.id} is not terminal (pending)`);
-      return;
-    }
-    if (f.reason === null || !REASONS_BY_STATUS[f.status].includes(f.reason)) {
+    if (!REASONS_BY_STATUS[f.status].includes(f.reason)) {
       errors.push(`${at}.reason: finding ${f.id} is ${f.status} with reason ${JSON.stringify(f.reason)}`);
     }
-    if (f.decidedInRound === null || f.decidedInRound > s.rounds) {
+    if (f.decidedInRound > s.rounds) {
       errors.push(`${at}.decidedInRound: finding ${f.id} decided in round ${f.decidedInRound}, the state has ${s.rounds} round(s)`);
     }
     if (f.reason === 'corroborated' && f.decidedInRound !== 0) errors.push(`${at}.decidedInRound: corroborated finding ${f.id} must be decided in round 0`);
@@ -57,7 +57,14 @@ export function validateFinalState(state: unknown): ValidationReport {
       if (f.authors.includes(v.workerId)) errors.push(`${at}.votes[${j}]: finding ${f.id} has a vote from its own author ${v.workerId}`);
       if (!roster.has(v.workerId)) errors.push(`${at}.votes[${j}]: vote from ${v.workerId}, which is not in the roster`);
       if (v.round > s.rounds) errors.push(`${at}.votes[${j}]: vote from round ${v.round}, the state has ${s.rounds} round(s)`);
+      else if (f.source === 'analyser' && v.round > f.decidedInRound)
+        errors.push(`${at}.votes[${j}]: vote from round ${v.round}, after ${f.id} was decided in round ${f.decidedInRound}`);
     });
+    errors.push(...redecide(f, at, { analysers, roster, roundLimit: s.roundLimit }));
+  });
+  s.criticGaps.forEach((g, i) => {
+    const expected = gapDecision(g.votes.map((v) => v.verdict));
+    if (g.decision !== expected) errors.push(`criticGaps[${i}].decision: gap ${g.id} is ${g.decision}, but its votes decide ${expected}`);
   });
   const accepted = new Set(s.criticGaps.filter((g) => g.decision === 'accepted').map((g) => g.id));
   const criticSourced = new Set(s.findings.filter((f) => f.source === 'critic').map((f) => f.id));
@@ -70,4 +77,51 @@ export function validateFinalState(state: unknown): ValidationReport {
     if (s.counts[key] !== recount[key]) errors.push(`counts.${key}: ${s.counts[key]}, but the findings count ${recount[key]}`);
   }
   return { ok: errors.length === 0, errors };
+}
+
+/**
+ * Re-decide one final finding from its votes with the reduction's own decision
+ * function (docs/convergence.md "Validation"): each worker's latest vote stands
+ * ({@link standingVotes}); its decision must be the stored status. A corroborated
+ * finding has no votes and every analyser among its authors; `consensus` needs a
+ * vote from every non-author analyser still in the roster at the decision;
+ * `no-eligible-reviewer` needs every non-author analyser dropped by then;
+ * `round-limit` needs the decision at or after the limit.
+ */
+function redecide(f: FinalFinding, at: string, ctx: { analysers: string[]; roster: Map<string, FinalState['roster'][number]>; roundLimit: number }): string[] {
+  const errors: string[] = [];
+  if (f.reason === 'corroborated') {
+    if (f.votes.length > 0) errors.push(`${at}.votes: corroborated finding ${f.id} has votes`);
+    const missing = ctx.analysers.find((a) => !f.authors.includes(a));
+    if (missing) errors.push(`${at}.reason: finding ${f.id} is corroborated, but analyser ${missing} is not among its authors`);
+    if (f.status !== 'agreed') errors.push(`${at}.status: corroborated finding ${f.id} is ${f.status}, not agreed`);
+    return errors;
+  }
+  const latest = new Map<string, PassVote>();
+  for (const v of f.votes)
+    if ((latest.get(v.workerId)?.round ?? -1) <= v.round) latest.set(v.workerId, { workerId: v.workerId, verdict: v.verdict, round: v.round });
+  const expected =
+    f.source === 'critic'
+      ? gapDecision(f.votes.map((v) => v.verdict)) === 'accepted'
+        ? 'agreed'
+        : 'not accepted'
+      : decide(standingVotes({ currentVotes: [...latest.values()] }).map((v) => v.verdict));
+  if (expected !== f.status) errors.push(`${at}.status: finding ${f.id} is ${f.status}, but its votes decide ${expected}`);
+  if (f.source === 'critic') return errors;
+  const stillIn = (w: string) => {
+    const dropped = ctx.roster.get(w)?.droppedInRound ?? null;
+    return dropped === null || dropped > f.decidedInRound;
+  };
+  const reviewers = ctx.analysers.filter((a) => !f.authors.includes(a));
+  if (f.reason === 'consensus') {
+    const silent = reviewers.find((w) => stillIn(w) && !latest.has(w));
+    if (silent) errors.push(`${at}.reason: finding ${f.id} is decided by consensus, but reviewer ${silent} has no vote on it`);
+  }
+  if (f.reason === 'no-eligible-reviewer') {
+    const left = reviewers.find(stillIn);
+    if (left) errors.push(`${at}.reason: finding ${f.id} has reason no-eligible-reviewer, but reviewer ${left} was still in the roster`);
+  }
+  if (f.reason === 'round-limit' && f.decidedInRound < ctx.roundLimit)
+    errors.push(`${at}.reason: finding ${f.id} has reason round-limit, but was decided in round ${f.decidedInRound} (limit ${ctx.roundLimit})`);
+  return errors;
 }

@@ -55,6 +55,12 @@ export const RosterEntry = z.looseObject({
   provider: ProviderId,
   role: RosterRole,
   modelExecutionValue: z.string().min(1).optional(),
+  /**
+   * Failures the worker already had in earlier dispatches of the run (initial analysis):
+   * 0 or 1 (docs/convergence.md "Retry budget"). A worker with two is out of the run and
+   * is not listed.
+   */
+  failures: z.number().int().min(0).max(1).optional(),
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
 
@@ -124,6 +130,19 @@ export const RoundBatch = z.looseObject({
   /** Failures this worker had before this round (1 = this batch is its one retry). */
   priorFailures: z.number().int().min(0).max(1),
   findingIds: z.array(FindingId).min(1),
+  /**
+   * The findings of this batch that are a re-vote after a split (pass > 1), each with the
+   * other reviewers' latest votes and bases, for the reverify prompt. Omitted when none.
+   */
+  revotes: z
+    .array(
+      z.looseObject({
+        findingId: FindingId,
+        pass: z.number().int().min(2),
+        others: z.array(z.looseObject({ workerId: WorkerId, round: z.number().int().min(1), verdict: Verdict, explanation: Text })),
+      }),
+    )
+    .optional(),
 });
 export type RoundBatch = z.infer<typeof RoundBatch>;
 
@@ -242,6 +261,12 @@ export const CoverageBatch = z.looseObject({
   kind: z.literal('coverage-batch').optional(),
   criticWorkerId: WorkerId,
   modelExecutionValue: z.string().min(1),
+  /**
+   * The critic's own dispatch outcome; omitted = completed. A critic that did not
+   * complete proposes nothing: `gaps` must be empty, and no analyser was dispatched
+   * to vote, so `dispatches` may be empty.
+   */
+  criticDispatch: z.looseObject({ status: DispatchStatus, durationMs: DurationMs }).optional(),
   dispatches: z.array(CoverageDispatch),
   gaps: z.array(CoverageGap),
 });
@@ -262,7 +287,7 @@ export const WorkerStanding = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
   role: RosterRole,
-  /** Rounds it ended timeout/error/not-run; the first spends its one retry, the second drops it. */
+  /** Failures in the run (groups' roster `failures`, then every round it ended timeout/error/not-run); the first spends its one retry, the second drops it. */
   failures: z.number().int().min(0).max(2),
   droppedInRound: z.number().int().min(1).nullable(),
 });
@@ -280,6 +305,12 @@ export const FindingStanding = z.looseObject({
   pass: z.number().int().min(1),
   /** Votes of the current pass. */
   currentVotes: z.array(PassVote),
+  /**
+   * Each worker's latest vote of an earlier pass (after a split), sorted by worker id;
+   * omitted when there is none. A vote never withdrawn keeps counting when the finding
+   * is decided without that worker's vote in the current pass (docs/convergence.md "Reduction").
+   */
+  priorVotes: z.array(PassVote).optional(),
 });
 export type FindingStanding = z.infer<typeof FindingStanding>;
 
@@ -350,9 +381,10 @@ export const FinalFinding = z.looseObject({
   evidence: z.array(z.string()),
   authors: z.array(WorkerId),
   source: RosterRole,
-  status: FindingStatus,
-  reason: FindingReason.nullable(),
-  decidedInRound: z.number().int().min(0).nullable(),
+  /** Terminal only: a final state has no pending finding. */
+  status: z.enum(TERMINAL_FINDING_STATUSES),
+  reason: FindingReason,
+  decidedInRound: z.number().int().min(0),
   votes: z.array(FinalVote),
 });
 export type FinalFinding = z.infer<typeof FinalFinding>;
