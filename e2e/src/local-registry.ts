@@ -145,6 +145,58 @@ export function runtimeDependencyClosure(): string[] {
 }
 
 /**
+ * Every third-party package a published package ships or bundles, with its
+ * `engines.node` range (those that declare one): a lib's `dependencies`,
+ * transitively through the libs it depends on; a tool's `devDependencies`
+ * (its bin bundles them, tools/bundle-bin.mjs); the umbrella's tools and theirs.
+ */
+export function enginesOfClosure(dir: string): Array<[string, string]> {
+  const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry & { engines?: { node?: string } }>;
+  };
+  const pkgs = lock.packages;
+  const manifest = (d: string) =>
+    JSON.parse(readFileSync(join(repoRoot, d, 'package.json'), 'utf8')) as LockEntry & { name: string; devDependencies?: Record<string, string> };
+  const workspace = new Map(
+    Object.keys(pkgs)
+      .filter((k) => /^(apps|libs)\/[^/]+$/.test(k))
+      .map((k) => [manifest(k).name, k] as const),
+  );
+  const shipped = (d: string) => {
+    const m = manifest(d);
+    return d.startsWith('apps/') && m.name !== 'okstra' ? m.devDependencies : m.dependencies;
+  };
+  const resolveKey = (from: string, name: string): string | undefined => {
+    for (let base = from; ;) {
+      const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+      if (pkgs[candidate]) return candidate;
+      if (!base) return undefined;
+      const at = base.lastIndexOf('/node_modules/');
+      base = at >= 0 ? base.slice(0, at) : '';
+    }
+  };
+  const seen = new Set<string>();
+  const out: Array<[string, string]> = [];
+  const visit = (from: string, deps: Record<string, string> | undefined) => {
+    for (const name of Object.keys(deps ?? {})) {
+      const ws = workspace.get(name);
+      const key = ws ?? resolveKey(from, name);
+      if (!key || seen.has(key)) continue;
+      seen.add(key);
+      if (ws) {
+        visit(ws, shipped(ws));
+        continue;
+      }
+      const node = pkgs[key]!.engines?.node;
+      if (node) out.push([key, node]);
+      visit(key, pkgs[key]!.dependencies);
+    }
+  };
+  visit(dir, shipped(dir));
+  return out;
+}
+
+/**
  * Publish an installed third-party package folder to the registry as npm
  * would (PUT of the packument with the tarball attached). The tarball holds
  * exactly the installed files, which are the files npm extracted from the

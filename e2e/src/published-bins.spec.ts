@@ -1,6 +1,10 @@
+// The packages as a user gets them: published to a real verdaccio, then
+// `npm i -g okstra` alone into a fresh prefix gives every tool, and the demo's
+// six steps (tools/demo) run against those installed, bundled bins. Each tool
+// also installs on its own, and the libraries install for programmatic use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { installInto, publishWorkspace, repoRoot, seedThirdParty, startRegistry, type LocalRegistry } from './local-registry.js';
 
@@ -8,8 +12,8 @@ const TOOLS = ['okstra-convergence', 'okstra-plan-items', 'okstra-worker-livenes
 const version = JSON.parse(readFileSync(join(repoRoot, 'apps/okstra/package.json'), 'utf8')).version as string;
 
 let registry: LocalRegistry;
-let binDir: string;
-let okstraOnlyBinDir: string;
+/** bin dir of a prefix where only `okstra` was installed. */
+let okstraBin: string;
 
 function run(dir: string, bin: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   // PATH holds only the prefix's bin and node's own dir: nothing from the workspace can leak in.
@@ -21,25 +25,45 @@ function run(dir: string, bin: string, args: string[], env: NodeJS.ProcessEnv = 
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** Every package folder under a prefix's lib/node_modules, nested ones included, as name@version. */
+function installedPackages(binDir: string): string[] {
+  const out: string[] = [];
+  const walk = (nm: string) => {
+    if (!existsSync(nm)) return;
+    for (const entry of readdirSync(nm)) {
+      if (entry.startsWith('.')) continue;
+      const dirs = entry.startsWith('@') ? readdirSync(join(nm, entry)).map((e) => join(nm, entry, e)) : [join(nm, entry)];
+      for (const d of dirs) {
+        const m = JSON.parse(readFileSync(join(d, 'package.json'), 'utf8')) as { name: string; version: string };
+        out.push(`${m.name}@${m.version}`);
+        walk(join(d, 'node_modules'));
+      }
+    }
+  };
+  walk(join(binDir, '..', 'lib', 'node_modules'));
+  return out.sort();
+}
+
 beforeAll(async () => {
   registry = await startRegistry();
   await seedThirdParty(registry);
   publishWorkspace(registry);
-  binDir = installInto(registry, ['okstra@e2e', ...TOOLS.map((t) => `${t}@e2e`)]);
-  okstraOnlyBinDir = installInto(registry, ['okstra@e2e']);
+  okstraBin = installInto(registry, ['okstra@e2e']);
 }, 600_000);
 
 afterAll(async () => {
   await registry?.stop();
 });
 
-describe('packages installed from a local registry', () => {
-  it('installs one bin per tool plus the umbrella', () => {
-    for (const bin of ['okstra', ...TOOLS]) expect(existsSync(join(binDir, bin)), bin).toBe(true);
+describe('npm i -g okstra (only the umbrella named)', () => {
+  it('installs the umbrella and the five tools, each once, and nothing else: the bins carry no dependency tree', () => {
+    expect(installedPackages(okstraBin)).toEqual(['okstra', ...TOOLS].map((n) => `${n}@${version}`).sort());
+    const size = execFileSync('du', ['-sk', join(okstraBin, '..', 'lib', 'node_modules')], { encoding: 'utf8' });
+    process.stdout.write(`full install of okstra: ${size.split('\t')[0]} KiB on disk\n`);
   });
 
   it('okstra --help lists the tools', () => {
-    const r = run(binDir, 'okstra', ['--help']);
+    const r = run(okstraBin, 'okstra', ['--help']);
     expect(r.code).toBe(0);
     for (const word of [
       'convergence',
@@ -56,46 +80,53 @@ describe('packages installed from a local registry', () => {
     }
   });
 
-  it.each(TOOLS)('%s --version answers directly and through okstra', (tool) => {
-    const direct = run(binDir, tool, ['--version']);
-    const via = run(binDir, 'okstra', [tool.replace(/^okstra-/, ''), '--version']);
-    expect(direct).toMatchObject({ code: 0, stdout: `${version}\n` });
-    expect(via).toMatchObject({ code: 0, stdout: `${version}\n` });
+  it.each(TOOLS)('okstra %s --version answers', (tool) => {
+    expect(run(okstraBin, 'okstra', [tool.replace(/^okstra-/, ''), '--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
-  it('okstra convergence --help shows the convergence sub-commands', () => {
-    const r = run(binDir, 'okstra', ['convergence', '--help']);
-    expect(r.code).toBe(0);
-    for (const sub of ['seed', 'plan-round', 'collect-results', 'apply-round', 'apply-critic-gaps', 'finalize', 'validate', 'example']) {
-      expect(r.stdout).toMatch(new RegExp(`^  ${sub} `, 'm'));
-    }
-  });
-
-  it('a usage error exits 2 the same way directly and through okstra', () => {
-    const direct = run(binDir, 'okstra-team', ['worker-state', 'transition', '--worker', 'claude']);
-    const via = run(binDir, 'okstra', ['worker-state', 'transition', '--worker', 'claude']);
-    expect(direct.code).toBe(2);
-    expect(via.code).toBe(2);
-    expect(via.stderr).toBe(direct.stderr);
-    expect(direct.stderr).toMatch(/^okstra-team: required option '--team-state <path>' not specified\n$/);
-  });
-
-  it('an unknown word exits 2 listing the known tools', () => {
-    const r = run(binDir, 'okstra', ['nonsense']);
+  it('a usage error exits 2 naming the bin', () => {
+    const r = run(okstraBin, 'okstra', ['worker-state', 'transition', '--worker', 'claude']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^okstra: unknown command 'nonsense' \(known: convergence, /);
+    expect(r.stderr).toMatch(/^okstra-team: required option '--team-state <path>' not specified\n$/);
   });
 
-  it('a known tool whose package is not installed exits 2 naming the package', () => {
-    const r = run(okstraOnlyBinDir, 'okstra', ['convergence', '--version']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe("okstra: 'convergence' needs the package okstra-convergence, which is not installed (npm install -g okstra-convergence)\n");
+  it("runs the demo's six steps against the installed bins", () => {
+    const r = spawnSync(process.execPath, [join(repoRoot, 'tools/demo/run.mjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, OKSTRA_DEMO_BIN_DIR: okstraBin, PATH: `${okstraBin}:${join(process.execPath, '..')}:/usr/bin:/bin` },
+      timeout: 240_000,
+    });
+    expect(r.stdout, r.stderr).toMatch(/^demo: all 6 steps ran/m);
+    expect(r.status).toBe(0);
+  }, 300_000);
+});
+
+describe('each package on its own', () => {
+  it.each(TOOLS)('npm i -g %s installs that bin alone, with nothing else', (tool) => {
+    const bin = installInto(registry, [`${tool}@e2e`]);
+    expect(installedPackages(bin)).toEqual([`${tool}@${version}`]);
+    expect(run(bin, tool, ['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
-  it('ships the generated JSON Schemas in @okstra/schemas', () => {
-    const schemaFile = join(binDir, '..', 'lib/node_modules/okstra-team/node_modules/@okstra/schemas/dist/json-schema/team-state.schema.json');
-    const alt = join(binDir, '..', 'lib/node_modules/@okstra/schemas/dist/json-schema/team-state.schema.json');
-    const file = existsSync(schemaFile) ? schemaFile : alt;
-    expect(JSON.parse(readFileSync(file, 'utf8')).$id).toBe('https://okstra.dev/schemas/team-state.schema.json');
+  it('a library installs for programmatic use, with its JSON Schemas', () => {
+    const project = mkdtempSync(join(registry.dir, 'lib-user-'));
+    writeFileSync(join(project, 'package.json'), '{"name":"lib-user","version":"1.0.0","type":"module"}\n');
+    const r = spawnSync(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--cache', join(registry.dir, 'npm-cache'), '@okstra/convergence@e2e', '@okstra/schemas@e2e'],
+      {
+        cwd: project,
+        encoding: 'utf8',
+        env: { ...process.env, npm_config_userconfig: registry.npmrc, npm_config_registry: `${registry.url}/` },
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const script =
+      "import { exampleGroups, createWorkingState } from '@okstra/convergence'; const s = createWorkingState(exampleGroups()); console.log(s.derived.round);";
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' });
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toBe('0\n');
+    const schema = JSON.parse(readFileSync(join(project, 'node_modules/@okstra/schemas/dist/json-schema/team-state.schema.json'), 'utf8'));
+    expect(schema.$id).toBe('https://okstra.dev/schemas/team-state.schema.json');
   });
 });

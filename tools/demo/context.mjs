@@ -7,9 +7,14 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(new URL('../..', import.meta.url).pathname);
 
-/** Absolute path of an app's built bin (`okstra`, `okstra-convergence`, …). */
+/**
+ * Absolute path of an app's bin (`okstra`, `okstra-convergence`, …): the
+ * workspace build, or with `OKSTRA_DEMO_BIN_DIR` set, the one installed there
+ * (the e2e suite runs the demo against an `npm i -g okstra` prefix).
+ */
 export function binPath(name) {
-  return join(repoRoot, 'apps', name, 'dist', 'bin.js');
+  const installed = process.env.OKSTRA_DEMO_BIN_DIR;
+  return installed ? join(installed, name) : join(repoRoot, 'apps', name, 'dist', 'bin.js');
 }
 
 /** Copy examples/ into a fresh temp directory; the demo never writes into the repo. */

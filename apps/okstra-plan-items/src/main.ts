@@ -1,5 +1,4 @@
-import { packageVersion, runCli, type Io } from '@okstra/cli-kit';
-import { createProgram } from './cli/program.js';
+import { isVersionRequest, packageVersion, type Io } from '@okstra/cli-kit';
 
 /** The bin name. */
 export const NAME = 'okstra-plan-items';
@@ -7,10 +6,17 @@ export const NAME = 'okstra-plan-items';
 /**
  * Run `okstra-plan-items` in-process: `argv` is the words after the bin name.
  * Resolves to the exit code (0 ok, 1 negative judgement, 2 invalid input); never exits the process.
- * The umbrella `okstra` calls this directly.
+ * The umbrella `okstra` calls this directly. `--version` alone is answered
+ * before the argument parser is loaded; the parser (and each sub-command's
+ * work) is imported only when needed, so the bundled bin loads no more than
+ * the call uses (docs/release.md "Bundled bins").
  */
-export function main(argv: readonly string[], io: Io): Promise<number> {
-  return runCli({ name: NAME, version: packageVersion(import.meta.url), createProgram }, argv, io);
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const version = packageVersion(import.meta.url);
+  if (isVersionRequest(argv)) {
+    io.stdout.write(`${version}\n`);
+    return 0;
+  }
+  const [{ runCli }, { createProgram }] = await Promise.all([import('@okstra/cli-kit'), import('./cli/program.js')]);
+  return runCli({ name: NAME, version, createProgram }, argv, io);
 }
-
-export { createProgram };

@@ -5,3 +5,4 @@ export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';
 export * from './run-cli.js';
+export * from './version.js';

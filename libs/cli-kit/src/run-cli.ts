@@ -1,5 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { readFileSync } from 'node:fs';
 import { ExitCode, OkstraError, oneLine } from '@okstra/core';
 import type { Io } from './io.js';
 
@@ -97,10 +96,4 @@ export function reportError(name: string, error: unknown, io: Pick<Io, 'stderr' 
 function walk(command: Command, visit: (c: Command) => void): void {
   visit(command);
   for (const sub of command.commands) walk(sub, visit);
-}
-
-/** Read `version` from the package.json next to `dist/` or `src/` (`importMetaUrl` of a module there). */
-export function packageVersion(importMetaUrl: string): string {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', importMetaUrl), 'utf8')) as { version: string };
-  return pkg.version;
 }

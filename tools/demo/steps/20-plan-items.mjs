@@ -26,17 +26,17 @@ export default async function ({ workDir, run, log }) {
     return JSON.parse(r.stdout);
   };
 
-  const extracted = step('okstra-plan-items', ['extract', '--data', data, '--output', items]);
+  const extracted = step('okstra', ['plan-items', 'extract', '--data', data, '--output', items]);
   log(
     `    ${extracted.count} items: ${Object.entries(extracted.kinds)
       .map(([k, n]) => `${n} ${k}`)
       .join(', ')}`,
   );
-  step('okstra-plan-items', ['validate', '--data', data, '--items', items]);
+  step('okstra', ['plan-items', 'validate', '--data', data, '--items', items]);
   const results = ['claude', 'codex'].flatMap((w) => ['--result', `${w}=${rel(planVerifyResultPath(dir, w, RUN))}`]);
-  const collected = step('okstra-plan-items', ['collect-verdicts', ...results, '--items', items, '--output', verdicts]);
+  const collected = step('okstra', ['plan-items', 'collect-verdicts', ...results, '--items', items, '--output', verdicts]);
   log(`    ${collected.verdicts} verdicts from ${collected.contributors.join(', ')}`);
-  const applied = step('okstra-plan-items', ['apply-verdicts', '--data', data, '--verdicts', verdicts]);
+  const applied = step('okstra', ['plan-items', 'apply-verdicts', '--data', data, '--verdicts', verdicts]);
   log(
     `    aggregate: ${applied.result} — ${applied.agree} AGREE, ${applied.supplement} SUPPLEMENT, ${applied.dissent} in-place DISAGREE, ${applied.blocking} blocking`,
   );

@@ -84,8 +84,8 @@ export default async function ({ workDir, run, log }) {
   );
 
   const args = [...Object.keys(EXPECTED).flatMap((id) => ['--team-state', TEAM_STATE, '--worker', id]), '--stall-confirm', '0', '--json'];
-  log(`  $ okstra-worker-liveness ${args.join(' ')}   (cwd ${root})`);
-  const r = run('okstra-worker-liveness', args, { cwd: root });
+  log(`  $ okstra worker-liveness ${args.join(' ')}   (cwd ${root})`);
+  const r = run('okstra', ['worker-liveness', ...args], { cwd: root });
   if (r.code !== 1) return { ok: false, summary: `expected exit 1 (unhealthy workers), got ${r.code}: ${r.stderr.trim()}` };
   const { workers } = JSON.parse(r.stdout);
   for (const w of workers)

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { memoryIo, type CliContext } from '@okstra/cli-kit';
-import { createProgram as convergence } from 'okstra-convergence';
-import { createProgram as planItems } from 'okstra-plan-items';
-import { createProgram as liveness } from 'okstra-worker-liveness';
-import { createProgram as runAudit } from 'okstra-run-audit';
-import { createProgram as team } from 'okstra-team';
+import { createProgram as convergence } from 'okstra-convergence/program';
+import { createProgram as planItems } from 'okstra-plan-items/program';
+import { createProgram as liveness } from 'okstra-worker-liveness/program';
+import { createProgram as runAudit } from 'okstra-run-audit/program';
+import { createProgram as team } from 'okstra-team/program';
 // The umbrella's word → bin table is not a package export; it is read from its
 // source so the contract follows the real routing, never a copy of it.
 import { ROUTES, RUNTIME_WORDS } from 'okstra';

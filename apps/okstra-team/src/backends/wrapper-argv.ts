@@ -3,12 +3,16 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Absolute path of the built okstra-team bin (`dist/bin.js`), which the
- * panes run as the wrapper. Resolved from this module so it works from the
- * installed package as well as from the workspace.
+ * panes run as the wrapper. Resolved from this module (a chunk of the bundle
+ * in dist/, or src/backends/ under test) so it works from the installed
+ * package as well as from the workspace.
  */
 export function teamBinPath(): string {
-  const beside = fileURLToPath(new URL('../bin.js', import.meta.url));
-  if (existsSync(beside)) return beside;
+  // The bundled bin's chunks sit beside dist/bin.js; a module under src/ (tests) points at the build.
+  for (const rel of ['./bin.js', '../../dist/bin.js']) {
+    const candidate = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(candidate)) return candidate;
+  }
   return fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
 }
 

@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+// Bundle one app (run from its folder by its `build` script, after tsc has
+// written the declarations): src/bin.ts and src/main.ts become dist/bin.js and
+// dist/main.js, minified ESM for Node 20, with every workspace library and
+// third-party dependency inlined. Sub-commands are imported lazily by the
+// programs, so each becomes its own chunk beside them (dist/*-<hash>.js) and a
+// call loads only what its sub-command uses. The published bin therefore has
+// no runtime dependency tree. Licences of the inlined packages are collected
+// into dist/THIRD-PARTY-LICENSES.md. See docs/release.md "Bundled bins".
+import { build } from 'esbuild';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+const app = process.cwd();
+const dist = join(app, 'dist');
+const repoRoot = join(app, '..', '..');
+
+/** Remove every .js under dist (tsc now writes declarations only; chunk names change with their content). */
+function cleanJs(dir) {
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) cleanJs(p);
+    else if (name.endsWith('.js')) rmSync(p);
+  }
+}
+cleanJs(dist);
+
+/**
+ * zod's `z` namespace re-exports every locale (≈260 KiB minified) though only
+ * `en`, its default, is ever used here: the bundle gets a locales module with `en` alone.
+ */
+const englishOnlyZod = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes('node_modules/zod/') ? { path: join(dirname(args.importer), '../locales/en.js'), namespace: 'zod-locales' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+const result = await build({
+  absWorkingDir: app,
+  entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  // Workspace libraries resolve to their TypeScript sources, as in tests.
+  conditions: ['@okstra/source'],
+  // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
+  chunkNames: '[name]-[hash]',
+  // CommonJS dependencies (commander, write-file-atomic, proper-lockfile) call require() for Node
+  // built-ins, and write-file-atomic hashes __filename into its temp names.
+  banner: {
+    js: 'import{createRequire as __okstraRequire}from"node:module";import{fileURLToPath as __okstraPath}from"node:url";const require=__okstraRequire(import.meta.url),__filename=__okstraPath(import.meta.url);',
+  },
+  legalComments: 'none',
+  plugins: [englishOnlyZod],
+  metafile: true,
+  logLevel: 'warning',
+  write: true,
+});
+
+/** The package folder (holding package.json with a name) of a bundled input under node_modules, or null. */
+function packageOf(input) {
+  const at = input.lastIndexOf('node_modules/');
+  if (at < 0 || /^[a-z-]+:/.test(input)) return null;
+  const rest = input.slice(at + 'node_modules/'.length).split('/');
+  const name = rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  return join(app, input.slice(0, at), 'node_modules', name);
+}
+
+const packages = new Map();
+for (const input of Object.keys(result.metafile.inputs)) {
+  const dir = packageOf(input);
+  if (!dir || packages.has(dir)) continue;
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const licenceFile = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+  packages.set(dir, {
+    name: manifest.name,
+    version: manifest.version,
+    license: manifest.license,
+    text: licenceFile ? readFileSync(join(dir, licenceFile), 'utf8').trim() : null,
+  });
+}
+const sections = [...packages.values()]
+  .sort((a, b) => (a.name < b.name ? -1 : 1))
+  .map((p) => `## ${p.name}@${p.version} (${p.license ?? 'see package'})\n\n${p.text ?? 'No licence file shipped with the package.'}\n`);
+writeFileSync(
+  join(dist, 'THIRD-PARTY-LICENSES.md'),
+  `# Third-party code bundled into ${JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).name}\n\n${sections.join('\n')}`,
+);
+
+if (process.env.OKSTRA_BUNDLE_META) writeFileSync(process.env.OKSTRA_BUNDLE_META, JSON.stringify(result.metafile));
+const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+const bytes = files.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
+process.stdout.write(`${relative(repoRoot, app)}: ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB (${packages.size} third-party packages inlined)\n`);
