@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { InputError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { InputError, parseMinutes, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
 import { probeWorkers } from '@okstra/heartbeat';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { isRetryable, readTeamState, transitionWorkers, type WorkerTransition } from '@okstra/team-state';
@@ -44,7 +44,7 @@ interface AwaitRow {
  */
 export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes(opts.deadline);
+  const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes('--deadline', opts.deadline);
   const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
   const recorded = latestDispatches(run.manifest.workerDispatches);
   const initialState = await readTeamState(run.teamStatePath);
@@ -145,15 +145,12 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   return allCompleted ? 0 : 1;
 }
 
-function parseMinutes(raw: string): number {
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n <= 0) throw new UsageError(`--deadline expects a positive number of minutes, got '${raw}'`);
-  return n;
-}
-
-/** Liveness budget knobs (seconds) from the environment — for tests and slow hosts; defaults are libs/heartbeat's. */
+/**
+ * Liveness budget knobs (seconds) from the environment — for tests and slow hosts; defaults are libs/heartbeat's.
+ * @throws UsageError (exit 2) naming the variable when a set knob is not decimal seconds (docs/team.md).
+ */
 function livenessOptions(env: NodeJS.ProcessEnv): { launchGraceS?: number; maxIdleS?: number; stallConfirmS?: number } {
-  const num = (k: string) => (env[k] !== undefined && Number.isFinite(Number(env[k])) ? Number(env[k]) : undefined);
+  const num = (k: string) => (env[k] === undefined ? undefined : parseSeconds(k, env[k]));
   return {
     launchGraceS: num('OKSTRA_LIVENESS_LAUNCH_GRACE_S'),
     maxIdleS: num('OKSTRA_LIVENESS_MAX_IDLE_S'),

@@ -1,4 +1,4 @@
-import { ExitCode, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
 import { MAX_BUDGET_S, probeWorkers } from '@okstra/heartbeat';
 import type { LivenessOptions, SelectorFlag } from '../cli/program.js';
 import { formatHuman } from './format.js';
@@ -31,17 +31,10 @@ export async function runLiveness(opts: LivenessOptions, order: readonly Selecto
 }
 
 /**
- * Parse a budget flag's value: a plain decimal number of seconds (`360`,
- * `0.5`; no sign, exponent, hex, or surrounding whitespace), at most
- * {@link MAX_BUDGET_S} (86,400 s) — docs/worker-liveness.md.
+ * Parse a budget flag's value: decimal seconds (`parseSeconds` of
+ * `@okstra/cli-kit`), at most {@link MAX_BUDGET_S} (86,400 s) — docs/worker-liveness.md.
  * @throws UsageError (exit 2) naming the flag.
  */
 export function parseBudgetSeconds(flag: string, raw: string): number {
-  // Decimal digits only: Number() would also take ' 5', '0x10', '1e9', 'Infinity'.
-  if (!/^[0-9]+(\.[0-9]+)?$/.test(raw)) {
-    throw new UsageError(`${flag} expects a non-negative number of seconds, got '${raw}'`);
-  }
-  const n = Number(raw);
-  if (!(n <= MAX_BUDGET_S)) throw new UsageError(`${flag} is at most ${MAX_BUDGET_S} seconds, got '${raw}'`);
-  return n;
+  return parseSeconds(flag, raw, { max: MAX_BUDGET_S });
 }
