@@ -1,8 +1,8 @@
-import { packageVersion, type Io } from '@okstra/cli-kit';
+import { findOnPath, packageVersion, type Io } from '@okstra/cli-kit';
 import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
-import { findOnPath, runExecutable } from './plugins.js';
+import { runExecutable } from './plugins.js';
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io)`. */
 interface ToolModule {

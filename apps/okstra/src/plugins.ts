@@ -1,26 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
 import type { Io } from '@okstra/cli-kit';
-
-/**
- * Find an executable `name` on `PATH` (git/gh extension rule).
- * @returns its absolute path, or null.
- */
-export function findOnPath(name: string, env: NodeJS.ProcessEnv): string | null {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const candidate = join(dir, name);
-    try {
-      if (!statSync(candidate).isFile()) continue;
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
 
 /**
  * Run an executable with `args`, passing stdin, stdout, stderr and the exit

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { resolve } from 'node:path';
 import { ExitCode } from '@okstra/core';
 
 /** Something text can be written to: `process.stdout`, or a buffer in tests. */
@@ -75,4 +76,15 @@ function guardClosedPipes(): void {
   process.on('exit', (code) => {
     if (stdoutClosed && (code === ExitCode.OK || code === ExitCode.JUDGEMENT)) process.exitCode = ExitCode.STDOUT_CLOSED;
   });
+}
+
+/**
+ * A path argument (`--work-state x.json`, `--project-root .`): relative paths
+ * are relative to the caller's working directory `io.cwd`, never to the
+ * process's, so a command run in-process by the umbrella or a test resolves
+ * the same file (docs/conventions.md "One rule, one home").
+ * @returns the absolute path.
+ */
+export function pathArg(io: Pick<Io, 'cwd'>, path: string): string {
+  return resolve(io.cwd, path);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { action, createBaseProgram, runCli, type CliSpec } from './run-cli.js';
 import { memoryIo } from './io.js';
 import { InputError } from '@okstra/core';
-import { parseKeyValue, parseSeconds, parsePositiveInt, parseCsv, collect } from './options.js';
+import { parseKeyValue, parseMinutes, parseSeconds, parsePositiveInt, parseCsv, collect } from './options.js';
+import { pathArg } from './io.js';
 
 function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | number | void): CliSpec {
   return {
@@ -125,6 +126,18 @@ describe('option parsers', () => {
     expect(parsePositiveInt('--round', '3')).toBe(3);
     expect(() => parsePositiveInt('--round', '0')).toThrow(/positive integer/);
     expect(() => parsePositiveInt('--round', '1.5')).toThrow(/positive integer/);
+  });
+  it('parses decimal seconds only, with an optional maximum, and positive minutes', () => {
+    for (const raw of [' 5', '0x10', '1e3', 'Infinity', '+1', '.5']) expect(() => parseSeconds('--max-idle', raw)).toThrow(/non-negative number of seconds/);
+    expect(parseSeconds('--max-idle', '86400', { max: 86400 })).toBe(86400);
+    expect(() => parseSeconds('--max-idle', '86400.5', { max: 86400 })).toThrow("--max-idle is at most 86400 seconds, got '86400.5'");
+    expect(parseMinutes('--deadline', '0.02')).toBe(0.02);
+    expect(() => parseMinutes('--deadline', '0')).toThrow("--deadline expects a positive number of minutes, got '0'");
+    expect(() => parseMinutes('--deadline', 'soon')).toThrow(/positive number of minutes/);
+  });
+  it('resolves a path argument against io.cwd', () => {
+    expect(pathArg({ cwd: '/work/p' }, 'a/b.json')).toBe('/work/p/a/b.json');
+    expect(pathArg({ cwd: '/work/p' }, '/abs.json')).toBe('/abs.json');
   });
   it('splits csv and collects repeats', () => {
     expect(parseCsv(' a, b,,c ')).toEqual(['a', 'b', 'c']);

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { InputError, type Io } from '@okstra/cli-kit';
 import { assertDocumentKind, seedDigest, type DocumentKind } from '@okstra/convergence';
 import type { Artifact } from '@okstra/schemas/artifact';
@@ -10,10 +9,8 @@ export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Largest JSON document any sub-command reads (bytes). */
 export const MAX_JSON_BYTES = 256 * 1024 * 1024;
 
-/** A path argument resolved against the caller's cwd. */
-export function pathArg(io: Io, path: string): string {
-  return resolve(io.cwd, path);
-}
+/** A path argument resolved against the caller's cwd: the rule is cli-kit's. */
+export { pathArg } from '@okstra/cli-kit';
 
 /**
  * Read one JSON document for `flag`: file checks (missing, directory, empty,

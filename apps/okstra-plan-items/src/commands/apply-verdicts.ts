@@ -1,9 +1,9 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { writeJson } from '@okstra/cli-kit';
+import { pathArg, writeJson } from '@okstra/cli-kit';
 import { readArtifact, withFileLock, writeTextAtomic } from '@okstra/state-file';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
 import { applyVerdictsToText } from '@okstra/plan-items';
-import { inputPath, readReportData } from './inputs.js';
+import { readReportData } from './inputs.js';
 
 /** Options of `plan-items apply-verdicts`. */
 export interface ApplyVerdictsOptions {
@@ -22,8 +22,8 @@ export interface ApplyVerdictsOptions {
  * Exit 2 without writing when an incoming item has no row or an input is invalid.
  */
 export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliContext): Promise<number> {
-  const dataPath = inputPath(ctx.io.cwd, opts.data);
-  const envelope = await readArtifact(inputPath(ctx.io.cwd, opts.verdicts), planVerdictsArtifact, { label: opts.verdicts });
+  const dataPath = pathArg(ctx.io, opts.data);
+  const envelope = await readArtifact(pathArg(ctx.io, opts.verdicts), planVerdictsArtifact, { label: opts.verdicts });
   // Validate before taking the lock: the lock creates `<data.json>.lock` (and a missing
   // parent directory), and a command that fails must leave the disk as it found it.
   const first = await readReportData(dataPath, opts.data);

@@ -1,11 +1,10 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { InputError, parseKeyValue, writeJson } from '@okstra/cli-kit';
+import { InputError, parseKeyValue, pathArg, writeJson } from '@okstra/cli-kit';
 import { assertOutputNotInput, readArtifact, readTextFile, writeArtifact } from '@okstra/state-file';
 import { WorkerId } from '@okstra/schemas';
 import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
 import { collectVerdicts, type WorkerResponse } from '@okstra/plan-items';
-import { inputPath } from './inputs.js';
 
 /** Options of `plan-items collect-verdicts`. */
 export interface CollectVerdictsOptions {
@@ -22,23 +21,23 @@ export interface CollectVerdictsOptions {
  * line, nothing written. No `--result` at all gives an envelope with no contributors.
  */
 export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliContext): Promise<number> {
-  assertOutputNotInput({ path: inputPath(ctx.io.cwd, opts.output), flag: '--output' }, [
-    { path: inputPath(ctx.io.cwd, opts.items), flag: '--items' },
-    ...opts.result.map((raw) => ({ path: inputPath(ctx.io.cwd, raw.slice(raw.indexOf('=') + 1)), flag: '--result' })),
+  assertOutputNotInput({ path: pathArg(ctx.io, opts.output), flag: '--output' }, [
+    { path: pathArg(ctx.io, opts.items), flag: '--items' },
+    ...opts.result.map((raw) => ({ path: pathArg(ctx.io, raw.slice(raw.indexOf('=') + 1)), flag: '--result' })),
   ]);
-  const queueFile = await readArtifact(inputPath(ctx.io.cwd, opts.items), planItemsArtifact, { label: opts.items });
+  const queueFile = await readArtifact(pathArg(ctx.io, opts.items), planItemsArtifact, { label: opts.items });
   const responses: WorkerResponse[] = [];
   for (const raw of opts.result) {
     const { key, value } = parseKeyValue('--result', raw);
     if (!WorkerId.safeParse(key).success) throw new InputError(`invalid worker id '${key}'`, { field: '--result' });
-    const markdown = await readTextFile(inputPath(ctx.io.cwd, value), { label: value });
+    const markdown = await readTextFile(pathArg(ctx.io, value), { label: value });
     responses.push({ workerId: key, file: value, markdown });
   }
   const envelope = collectVerdicts(
     queueFile.items.map((item) => item.id),
     responses,
   );
-  await writeArtifact(inputPath(ctx.io.cwd, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
+  await writeArtifact(pathArg(ctx.io, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
   writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: opts.output });
   return 0;

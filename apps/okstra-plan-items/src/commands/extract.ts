@@ -1,9 +1,9 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { writeJson } from '@okstra/cli-kit';
+import { pathArg, writeJson } from '@okstra/cli-kit';
 import { assertOutputNotInput, writeArtifact } from '@okstra/state-file';
 import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { extractPlanItems, planItemsFile } from '@okstra/plan-items';
-import { inputPath, readReportData } from './inputs.js';
+import { readReportData } from './inputs.js';
 
 /** Options of `plan-items extract`. */
 export interface ExtractOptions {
@@ -17,11 +17,11 @@ export interface ExtractOptions {
  * data) and print `{count, kinds, output}`. Exit 2 on an invalid data.json, nothing written.
  */
 export async function runExtract(opts: ExtractOptions, ctx: CliContext): Promise<number> {
-  const dataPath = inputPath(ctx.io.cwd, opts.data);
-  assertOutputNotInput({ path: inputPath(ctx.io.cwd, opts.output), flag: '--output' }, [{ path: dataPath, flag: '--data' }]);
+  const dataPath = pathArg(ctx.io, opts.data);
+  assertOutputNotInput({ path: pathArg(ctx.io, opts.output), flag: '--output' }, [{ path: dataPath, flag: '--data' }]);
   const { data } = await readReportData(dataPath, opts.data);
   const items = extractPlanItems(data.implementationPlanning);
-  const output = inputPath(ctx.io.cwd, opts.output);
+  const output = pathArg(ctx.io, opts.output);
   await writeArtifact(output, planItemsArtifact, planItemsFile(items));
   const kinds: Record<string, number> = {};
   for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;

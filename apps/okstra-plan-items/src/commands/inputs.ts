@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
-import { readTextFile, validateValue } from '@okstra/state-file';
+import { parseJsonText, readTextFile, validateValue } from '@okstra/state-file';
 import { ImplementationPlanningReportData } from '@okstra/schemas/implementation-planning';
 import type { ParseSchema } from '@okstra/state-file';
 
@@ -10,11 +9,6 @@ export interface ReportDataInput<T = ImplementationPlanningReportData> {
   text: string;
   raw: Record<string, unknown>;
   data: T;
-}
-
-/** Resolve a command-line path against the caller's working directory. */
-export function inputPath(cwd: string, path: string): string {
-  return resolve(cwd, path);
 }
 
 /**
@@ -31,13 +25,8 @@ export async function readReportData<T = ImplementationPlanningReportData>(
   schema: ParseSchema<T> = ImplementationPlanningReportData as unknown as ParseSchema<T>,
 ): Promise<ReportDataInput<T>> {
   const text = await readTextFile(path, { label });
-  if (text.trim() === '') throw new InputError('file is empty, expected JSON', { file: label });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file: label });
-  }
+  // The JSON rules (empty, malformed, truncated, too deep) and their messages are state-file's.
+  const raw: unknown = parseJsonText(text, { label });
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('expected a JSON object', { file: label });
   const data = validateValue(raw, { schema, label });
   return { path, text, raw: raw as Record<string, unknown>, data };

@@ -1,9 +1,9 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { InputError, writeJson } from '@okstra/cli-kit';
+import { InputError, pathArg, writeJson } from '@okstra/cli-kit';
 import { readArtifact } from '@okstra/state-file';
 import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { compareQueues, extractPlanItems, isSameQueue } from '@okstra/plan-items';
-import { inputPath, readReportData } from './inputs.js';
+import { readReportData } from './inputs.js';
 
 /** Options of `plan-items validate`. */
 export interface ValidateOptions {
@@ -18,8 +18,8 @@ export interface ValidateOptions {
  * changed, reordered}` on stdout and exit 2 with one line naming them.
  */
 export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promise<number> {
-  const { data } = await readReportData(inputPath(ctx.io.cwd, opts.data), opts.data);
-  const persisted = await readArtifact(inputPath(ctx.io.cwd, opts.items), planItemsArtifact, { label: opts.items });
+  const { data } = await readReportData(pathArg(ctx.io, opts.data), opts.data);
+  const persisted = await readArtifact(pathArg(ctx.io, opts.items), planItemsArtifact, { label: opts.items });
   const fresh = extractPlanItems(data.implementationPlanning);
   const diff = compareQueues(persisted.items, fresh);
   if (isSameQueue(diff)) {

@@ -1,6 +1,4 @@
-import { accessSync, constants } from 'node:fs';
-import { isAbsolute } from 'node:path';
-import { writeJson, type CliContext } from '@okstra/cli-kit';
+import { findOnPath, writeJson, type CliContext } from '@okstra/cli-kit';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import { assertProviderRole, buildLaunch, getProvider, loadProviderRegistry } from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
@@ -170,19 +168,11 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
 }
 
 /**
- * A bare executable name resolved on the dispatching shell's PATH, so the
- * pane (whose environment is the tmux server's) runs the same binary.
- * Left as is when not found: the wrapper then reports it did not start.
+ * A bare executable name resolved on the dispatching shell's PATH (`findOnPath`,
+ * the one PATH rule), so the pane (whose environment is the tmux server's) runs
+ * the same binary. A path, or a name not found, is left as is: the wrapper then
+ * reports it did not start.
  */
 function resolveExecutable(file: string, env: NodeJS.ProcessEnv): string {
-  if (file.includes('/') || isAbsolute(file)) return file;
-  for (const dir of (env.PATH ?? '').split(':').filter(Boolean)) {
-    try {
-      accessSync(`${dir}/${file}`, constants.X_OK);
-      return `${dir}/${file}`;
-    } catch {
-      // not in this PATH entry
-    }
-  }
-  return file;
+  return findOnPath(file, env) ?? file;
 }
