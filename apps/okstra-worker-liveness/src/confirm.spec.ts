@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { heartbeat, liveness, makeProject, row, sidecar, sidecarPath, TEAM_STATE } from './test-support/project.js';
@@ -21,6 +22,20 @@ setTimeout(function tick() {
 function appender(file: string, delayMs: number, everyMs: number, count: number): ChildProcess {
   return spawn(process.execPath, ['-e', APPENDER, file, String(delayMs), String(everyMs), String(count)], { stdio: 'ignore' });
 }
+
+/** A lead stand-in: after `delayMs`, records the worker completed in team-state (temp file + rename, as okstra does). */
+const COMPLETER = `
+const [file, delayMs, workerId] = process.argv.slice(1);
+const { readFileSync, writeFileSync, renameSync } = require('node:fs');
+setTimeout(() => {
+  const state = JSON.parse(readFileSync(file, 'utf8'));
+  const row = state.workers.find((w) => w.workerId === workerId);
+  row.status = 'completed';
+  row.endedAt = new Date().toISOString();
+  writeFileSync(file + '.tmp', JSON.stringify(state, null, 2) + '\\n');
+  renameSync(file + '.tmp', file);
+}, Number(delayMs));
+`;
 
 let p: ReturnType<typeof makeProject>;
 let child: ChildProcess | undefined;
@@ -58,5 +73,14 @@ describe('--stall-confirm with a real worker process', () => {
     const r = await liveness(['--team-state', TEAM_STATE, '--worker', 'claude', '--max-idle', '1', '--stall-confirm', '2'], p.root);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^claude {2}stalled {2}audit-heartbeat {2}newest heartbeat \S+ is \d+ s old \(budget 1 s\); not advanced after a 2 s re-read\n$/);
+  });
+
+  it('a worker whose row turns completed during the confirm window is reported completed, exit 0 (no retry spent on a finished worker)', async () => {
+    p.teamState([row('claude', 900)]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(800)]));
+    child = spawn(process.execPath, ['-e', COMPLETER, join(p.root, TEAM_STATE), '700', 'claude'], { stdio: 'ignore' });
+    const r = await liveness(['--team-state', TEAM_STATE, '--worker', 'claude', '--stall-confirm', '2', '--json'], p.root);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    expect(JSON.parse(r.stdout).workers[0]).toMatchObject({ verdict: 'completed', healthy: true, reason: null });
   });
 });

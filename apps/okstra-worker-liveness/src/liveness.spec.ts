@@ -124,6 +124,36 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
   });
 });
 
+describe('okstra-worker-liveness (real bin): a pending worker is reported, not a reason to judge nobody', () => {
+  const SAMPLE = new URL('../../../examples/sample-project/', import.meta.url).pathname;
+  const SAMPLE_TS = '.okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-state-error-analysis-001.json';
+
+  it('the sample run: the pending report writer is not-dispatched, the others judged, exit 0', async () => {
+    const r = await liveness(['--team-state', SAMPLE_TS, '--worker', 'report-writer', '--team-state', SAMPLE_TS, '--worker', 'claude', '--json'], SAMPLE);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.healthy).toBe(true);
+    expect(doc.workers.map((w: { workerId: string; verdict: string; healthy: boolean }) => [w.workerId, w.verdict, w.healthy])).toEqual([
+      ['report-writer', 'not-dispatched', true],
+      ['claude', 'completed', true],
+    ]);
+    const human = await liveness(['--team-state', SAMPLE_TS, '--worker', 'report-writer'], SAMPLE);
+    expect(human).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'report-writer  not-dispatched  wrapper-status  pending in team-state: not dispatched yet, not judged\n',
+    });
+  });
+
+  it('a pending worker is left out of the exit code: a stalled one still makes it 1', async () => {
+    p.teamState([row('claude', 900), row('report-writer', 0, { status: 'pending', startedAt: null, attempt: 0 })]);
+    p.write(sidecarPath('claude'), sidecar([heartbeat(800)]));
+    const r = await liveness([...pair('report-writer', 'claude'), '--stall-confirm', '0', '--json'], p.root);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).workers.map((w: { verdict: string }) => w.verdict)).toEqual(['not-dispatched', 'stalled']);
+  });
+});
+
 describe('okstra-worker-liveness (real bin): bad input exits 2 with one line, nothing on stdout', () => {
   it.each([
     [

@@ -183,7 +183,6 @@ describe('probeWorkers — invalid input names the row', () => {
     ['no auditSidecarPath', { auditSidecarPath: null }, /workers\[0\]\.auditSidecarPath: .*no auditSidecarPath/],
     ['no promptPath', { livenessMode: 'wrapper-status', promptPath: null }, /workers\[0\]\.promptPath: .*no promptPath/],
     ['a path escaping the root', { auditSidecarPath: '../../etc/passwd' }, /workers\[0\]\.auditSidecarPath: '..\/..\/etc\/passwd' escapes the project root/],
-    ['a pending row', { status: 'pending', startedAt: null }, /workers\[0\]\.status: worker 'claude' is pending/],
   ];
   it.each(cases)('refuses %s', async (_name, over, message) => {
     p.writeTeamState([row('claude', over)]);
@@ -199,6 +198,46 @@ describe('probeWorkers — invalid input names the row', () => {
     await expect(probeWorkers([{ teamStatePath: p.root + '/missing.json', workerId: 'claude' }], {})).rejects.toThrow('file not found');
     p.writeTeamState([row('claude')], { schemaVersion: '9.9' });
     await expect(probeWorkers(sel('claude'), {})).rejects.toThrow(/unsupported schemaVersion "9.9"/);
+  });
+});
+
+describe('probeWorkers — a pending row, and rows re-read after the confirm window', () => {
+  it('reports a pending worker as not-dispatched (healthy, out of the exit code) and judges the others', async () => {
+    p.writeTeamState([row('claude'), row('report-writer', { status: 'pending', startedAt: null, attempt: 0, livenessMode: 'wrapper-status' }), row('codex')]);
+    p.write(sidecarOf('claude'), sidecar([hb('2026-11-29T08:06:00Z')]));
+    const results = await probeWorkers(sel('claude', 'report-writer', 'codex'), { ...fakeClock('2026-11-29T08:08:00Z'), stallConfirmS: 0 });
+    expect(results.map((r) => [r.workerId, r.verdict, r.healthy, r.mode])).toEqual([
+      ['claude', 'live', true, 'audit-heartbeat'],
+      ['report-writer', 'not-dispatched', true, 'wrapper-status'],
+      ['codex', 'stalled', false, 'audit-heartbeat'],
+    ]);
+    expect(results[1]).toMatchObject({ reason: null, evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: null } });
+  });
+
+  it('a worker whose row turned completed during the confirm window is completed, not stalled', async () => {
+    p.writeTeamState([row('claude')]);
+    p.write(sidecarOf('claude'), sidecar([hb('2026-11-29T08:01:00Z')]));
+    const clock = fakeClock('2026-11-29T08:07:30Z', () => p.writeTeamState([row('claude', { status: 'completed', endedAt: '2026-11-29T08:09:00Z' })]));
+    const [r] = await probeWorkers(sel('claude'), clock);
+    expect(clock.sleeps).toEqual([180_000]);
+    expect(r).toMatchObject({ verdict: 'completed', healthy: true, reason: null });
+  });
+
+  it('after the re-read, evidence and reason name the same (re-read) heartbeat, even when it is older', async () => {
+    p.writeTeamState([row('claude')]);
+    p.write(sidecarOf('claude'), sidecar([hb('2026-11-29T08:01:00Z')]));
+    // During the window the worker appends a line stamped earlier: the newest heartbeat (last line of this dispatch) moves back.
+    const clock = fakeClock('2026-11-29T08:07:30Z', () => p.write(sidecarOf('claude'), sidecar([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T07:59:45Z')])));
+    const [r] = await probeWorkers(sel('claude'), clock);
+    expect(r).toMatchObject({ verdict: 'stalled', evidence: { newestHeartbeatAt: '2026-11-29T07:59:45.000Z', ageSeconds: 645 } });
+    expect(r.reason).toBe('newest heartbeat 2026-11-29T07:59:45.000Z is 645 s old (budget 360 s); not advanced after a 180 s re-read');
+  });
+
+  it('a heartbeat of this dispatch above an older dispatch line keeps the worker live (the scan does not stop there)', async () => {
+    p.writeTeamState([row('claude')]);
+    p.write(sidecarOf('claude'), sidecar([hb('2026-11-29T08:05:00Z'), hb('2026-11-29T07:30:00Z')]));
+    const [r] = await probeWorkers(sel('claude'), fakeClock('2026-11-29T08:08:00Z'));
+    expect(r).toMatchObject({ verdict: 'live', evidence: { newestHeartbeatAt: '2026-11-29T08:05:00.000Z' } });
   });
 });
 

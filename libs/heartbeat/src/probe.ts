@@ -7,9 +7,9 @@ import type { Heartbeat } from './line.js';
 import { resolveTargets, type ProbeTarget, type WorkerSelector } from './resolve.js';
 import { suspectAfter, type Budget } from './rule.js';
 import { readNewestHeartbeat } from './tail.js';
-import type { LivenessModeWord, LivenessVerdict } from '@okstra/schemas/vocabulary';
+import { NOT_DISPATCHED_VERDICT, type LivenessModeWord, type LivenessVerdict } from '@okstra/schemas/vocabulary';
 
-/** A worker's verdict: `live`, one of the two unhealthy verdicts, or the terminal status its row already has. */
+/** A worker's verdict: `live`, one of the two unhealthy verdicts, the terminal status its row already has, or `not-dispatched`. */
 export type { LivenessVerdict } from '@okstra/schemas/vocabulary';
 
 /** One worker's judgement, as `okstra-worker-liveness --json` prints it (docs/worker-liveness.md). */
@@ -17,7 +17,7 @@ export interface ProbeResult {
   /** As the caller gave it. */
   teamStatePath: string;
   workerId: string;
-  /** The row's `livenessMode` (null for a terminal row without one). */
+  /** The row's `livenessMode` (null for a terminal or pending row without one). */
   mode: LivenessModeWord | null;
   verdict: LivenessVerdict;
   /** False only for `stalled` and `did-not-launch`. */
@@ -57,12 +57,16 @@ export interface ProbeOptions {
  * - `audit-heartbeat`: the newest heartbeat of this dispatch in
  *   `auditSidecarPath` (tail read); a suspect when it is older than `maxIdleS`,
  *   or when there is none `launchGraceS` after `startedAt` ({@link suspectAfter}).
- *   All suspects are re-read after ONE shared `stallConfirmS` wait and reported
- *   `stalled` only when their newest heartbeat has not advanced.
+ *   All suspects are re-read after ONE shared `stallConfirmS` wait — their
+ *   team-state rows first (a row that turned terminal meanwhile reports that
+ *   status), then their sidecars — and reported `stalled` only when their newest
+ *   heartbeat is not stamped later than at the first read.
  * - `wrapper-status`: `did-not-launch` when neither the wrapper `.log` nor
  *   `.status.json` beside `promptPath` exists for this dispatch (modified no
  *   earlier than `startedAt` − {@link CLOCK_SKEW_ALLOWANCE_S}) after `launchGraceS`.
- * A terminal row reports its status (healthy). It never writes, kills or signals anything.
+ * A terminal row reports its status (healthy); a `pending` row (not dispatched
+ * yet) reports `not-dispatched` (healthy: it is left out of the exit code) and
+ * the others are judged. It never writes, kills or signals anything.
  * @returns one result per selector, in selector order.
  * @throws InputError (exit 2) for invalid team-state files or rows (see resolveTargets),
  *   a duplicate selector, an unreadable artifact, or a duration that is not a
@@ -82,17 +86,14 @@ export async function probeWorkers(selectors: Array<WorkerSelector>, opts: Probe
   if (suspects.length > 0 && budget.stallConfirmS > 0) {
     await sleep(budget.stallConfirmS * 1000);
     const second = now();
-    await Promise.all(
-      suspects.map(async (s) => {
-        const again = await readNewestHeartbeat(s.target.abs, { notBefore: s.target.startedAt, now: second });
-        s.result =
-          again && (!s.newest || again.at > s.newest.at)
-            ? heartbeatResult(s.target, 'live', again, second, null)
-            : heartbeatResult(s.target, 'stalled', again ?? s.newest, second, stallReason(s.target, s.newest ?? again, second, budget));
-      }),
+    // The rows are read again too: a worker whose row turned terminal during the window is not stalled.
+    const again = await resolveTargets(
+      suspects.map((s) => s.target.selector),
+      opts.cwd,
     );
+    await Promise.all(suspects.map(async (s, i) => (s.result = await confirm(s, again[i], second, budget))));
   } else {
-    for (const s of suspects) s.result = heartbeatResult(s.target, 'stalled', s.newest, first, stallReason(s.target, s.newest, first, budget));
+    for (const s of suspects) s.result = heartbeatResult(s.target, 'stalled', s.newest, first, stallReason(s.target, s.newest, first, budget, false));
   }
   return passes.map((p) => p.result!);
 }
@@ -107,11 +108,30 @@ interface Suspect {
 }
 type Pass = { result: ProbeResult } | Suspect;
 
+/**
+ * The re-read after the confirm window: the row first (terminal or no longer
+ * this dispatch → judged as it is now), then the sidecar. `stalled` only when
+ * the newest heartbeat is not stamped later than at the first read; evidence
+ * and reason then both name the heartbeat of this second read.
+ */
+async function confirm(s: Suspect, now: ProbeTarget, second: Date, budget: Budget): Promise<ProbeResult> {
+  const same = now.kind === 'audit-heartbeat' && now.startedAt.getTime() === s.target.startedAt.getTime() && now.abs === s.target.abs;
+  if (!same) {
+    const pass = await firstPass(now, second, budget);
+    if (!('suspect' in pass)) return pass.result;
+    return heartbeatResult(pass.target, 'stalled', pass.newest, second, stallReason(pass.target, pass.newest, second, budget, false));
+  }
+  const newest = await readNewestHeartbeat(s.target.abs, { notBefore: s.target.startedAt, now: second });
+  if (newest && (!s.newest || newest.at > s.newest.at)) return heartbeatResult(s.target, 'live', newest, second, null);
+  return heartbeatResult(s.target, 'stalled', newest, second, stallReason(s.target, newest, second, budget, true));
+}
+
 async function firstPass(target: ProbeTarget, now: Date, budget: Budget): Promise<Pass> {
-  if (target.kind === 'terminal') {
+  if (target.kind === 'terminal' || target.kind === 'not-dispatched') {
     const { teamStatePath, workerId } = target.selector;
     const evidence = { newestHeartbeatAt: null, ageSeconds: null, artifact: null };
-    return { result: { teamStatePath, workerId, mode: target.mode ?? null, verdict: target.status, healthy: true, evidence, reason: null } };
+    const verdict = target.kind === 'terminal' ? target.status : NOT_DISPATCHED_VERDICT;
+    return { result: { teamStatePath, workerId, mode: target.mode ?? null, verdict, healthy: true, evidence, reason: null } };
   }
   if (target.kind === 'wrapper-status') return { result: await probeWrapper(target, now, budget) };
   const newest = await readNewestHeartbeat(target.abs, { notBefore: target.startedAt, now });
@@ -136,8 +156,8 @@ function heartbeatResult(target: HeartbeatTarget, verdict: 'live' | 'stalled', n
   };
 }
 
-function stallReason(target: HeartbeatTarget, newest: Heartbeat | null, now: Date, budget: Budget): string {
-  const confirm = budget.stallConfirmS > 0 ? `; not advanced after a ${budget.stallConfirmS} s re-read` : '';
+function stallReason(target: HeartbeatTarget, newest: Heartbeat | null, now: Date, budget: Budget, confirmed: boolean): string {
+  const confirm = confirmed ? `; not advanced after a ${budget.stallConfirmS} s re-read` : '';
   if (newest) return `newest heartbeat ${newest.at.toISOString()} is ${ageSeconds(newest.at, now)} s old (budget ${budget.maxIdleS} s)${confirm}`;
   const since = ageSeconds(target.startedAt, now);
   return `no heartbeat for this dispatch ${since} s after startedAt ${target.startedAt.toISOString()} (launch grace ${budget.launchGraceS} s)${confirm}`;

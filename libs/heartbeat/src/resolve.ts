@@ -24,6 +24,7 @@ export type TerminalStatus = TerminalWorkerStatus;
  */
 export type ProbeTarget =
   | { kind: 'terminal'; selector: WorkerSelector; status: TerminalStatus; mode: TeamStateRow['livenessMode'] | null }
+  | { kind: 'not-dispatched'; selector: WorkerSelector; mode: TeamStateRow['livenessMode'] | null }
   | { kind: 'audit-heartbeat'; selector: WorkerSelector; startedAt: Date; recorded: string; abs: string }
   | { kind: 'wrapper-status'; selector: WorkerSelector; startedAt: Date; recorded: string; abs: string };
 
@@ -31,10 +32,10 @@ export type ProbeTarget =
  * Read every distinct team-state file once and resolve each selector to its
  * {@link ProbeTarget}. Everything is validated before anything is probed.
  * Relative team-state paths are resolved against `cwd`; errors name them as given.
+ * A `pending` row (not dispatched yet) resolves to `not-dispatched`.
  * @throws InputError (exit 2) naming the file and row: unreadable or invalid
  *   team-state (unknown `livenessMode` is a schema violation at
- *   `workers[i].livenessMode`), unknown worker id, a `pending` row (not
- *   dispatched yet), an in-progress row without `livenessMode` or `startedAt`,
+ *   `workers[i].livenessMode`), unknown worker id, an in-progress row without `livenessMode` or `startedAt`,
  *   or without the artifact path its mode needs, or one escaping the project root
  *   — lexically, or by realpath through a symlink (the sidecar, or the
  *   prompt's `.status.json`/`.log`) — or an artifact that exists but is not a
@@ -68,9 +69,8 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
   if (isTerminalWorkerStatus(row.status)) {
     return { kind: 'terminal', selector, status: row.status, mode: row.livenessMode ?? null };
   }
-  if (row.status === 'pending') {
-    throw new InputError(`${name} is pending (not dispatched yet): nothing to judge`, { file, field: at('status') });
-  }
+  // Not dispatched yet (a report writer waiting its turn): reported as such, never judged.
+  if (row.status === 'pending') return { kind: 'not-dispatched', selector, mode: row.livenessMode ?? null };
   if (!row.livenessMode) throw new InputError(`${name} is in-progress but has no livenessMode`, { file, field: at('livenessMode') });
   if (!row.startedAt) throw new InputError(`${name} is in-progress but has no startedAt`, { file, field: at('startedAt') });
   const pathField = row.livenessMode === 'audit-heartbeat' ? 'auditSidecarPath' : 'promptPath';

@@ -34,12 +34,30 @@ describe('cadenceBreaches', () => {
     expect(cadenceBreaches(text, window)).toEqual([]);
   });
 
-  it('flags a 10-minute silence, a silent start and a silent end', () => {
+  it('flags a 10-minute silence, a silent start and a silent end, with the instants the probe says stalled', () => {
     const text = sidecar([hb('2026-11-29T08:06:00Z'), hb('2026-11-29T08:16:00.000+00:00'), hb('2026-11-29T08:20:00Z')], { crlf: true });
     expect(cadenceBreaches(text, window)).toEqual([
-      { from: '2026-11-29T08:00:00.000Z', to: '2026-11-29T08:06:00.000Z', gapSeconds: 360 },
-      { from: '2026-11-29T08:06:00.000Z', to: '2026-11-29T08:16:00.000Z', gapSeconds: 600 },
-      { from: '2026-11-29T08:20:00.000Z', to: '2026-11-29T08:30:00.000Z', gapSeconds: 600 },
+      {
+        from: '2026-11-29T08:00:00.000Z',
+        to: '2026-11-29T08:06:00.000Z',
+        gapSeconds: 360,
+        stalledFrom: '2026-11-29T08:02:00.000Z',
+        stalledTo: '2026-11-29T08:03:00.000Z',
+      },
+      {
+        from: '2026-11-29T08:06:00.000Z',
+        to: '2026-11-29T08:16:00.000Z',
+        gapSeconds: 600,
+        stalledFrom: '2026-11-29T08:12:00.000Z',
+        stalledTo: '2026-11-29T08:13:00.000Z',
+      },
+      {
+        from: '2026-11-29T08:20:00.000Z',
+        to: '2026-11-29T08:30:00.000Z',
+        gapSeconds: 600,
+        stalledFrom: '2026-11-29T08:26:00.000Z',
+        stalledTo: '2026-11-29T08:27:00.000Z',
+      },
     ]);
   });
 
@@ -47,10 +65,50 @@ describe('cadenceBreaches', () => {
     const earlier = [hb('2026-11-29T07:40:00Z'), hb('2026-11-29T07:50:00Z')];
     const text =
       sidecar([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:40:00Z')], { earlier }) + '> - PROGRESS: 2026-11-29T08:20:00Z round-1 quoted, not a heartbeat\n';
-    expect(cadenceBreaches(text, window)).toEqual([{ from: '2026-11-29T08:01:00.000Z', to: '2026-11-29T08:30:00.000Z', gapSeconds: 1740 }]);
+    expect(cadenceBreaches(text, window)).toEqual([
+      {
+        from: '2026-11-29T08:01:00.000Z',
+        to: '2026-11-29T08:30:00.000Z',
+        gapSeconds: 1740,
+        stalledFrom: '2026-11-29T08:07:00.000Z',
+        stalledTo: '2026-11-29T08:27:00.000Z',
+      },
+    ]);
   });
 
-  it('orders heartbeats by time, not by file position, and reads offsets', () => {
+  it("an earlier-dispatch line below this dispatch's heartbeats is skipped, not the end of the dispatch", () => {
+    const text = [hb('2026-11-29T08:01:00Z'), hb('2026-11-29T07:10:00Z'), hb('2026-11-29T08:05:00Z'), hb('2026-11-29T07:20:00Z')].join('\n');
+    expect(cadenceBreaches(text, { startedAt, endedAt: at('2026-11-29T08:12:00Z') })).toEqual([]);
+  });
+
+  it('reads the file in order: a line stamped older than the one above it moves the newest heartbeat back (as the live probe sees it)', () => {
+    // 08:05 then a line stamped 08:01 written with it: from 08:05 on the newest heartbeat is 08:01, suspect after 08:07.
+    const text = [hb('2026-11-29T08:05:00Z'), hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:12:00Z')].join('\n');
+    expect(cadenceBreaches(text, { startedAt, endedAt: at('2026-11-29T08:20:00Z') })).toEqual([
+      {
+        from: '2026-11-29T08:01:00.000Z',
+        to: '2026-11-29T08:12:00.000Z',
+        gapSeconds: 660,
+        stalledFrom: '2026-11-29T08:07:00.000Z',
+        stalledTo: '2026-11-29T08:09:00.000Z',
+      },
+    ]);
+    // in time order the same stamps leave no gap the probe would flag
+    expect(
+      cadenceBreaches([hb('2026-11-29T08:01:00Z'), hb('2026-11-29T08:05:00Z'), hb('2026-11-29T08:12:00Z')].join('\n'), {
+        startedAt,
+        endedAt: at('2026-11-29T08:20:00Z'),
+      }),
+    ).toEqual([]);
+  });
+
+  it('a row that ends inside the confirm window is no breach (the probe re-reads the row: completed)', () => {
+    const text = hb('2026-11-29T08:01:00Z');
+    expect(cadenceBreaches(text, { startedAt, endedAt: at('2026-11-29T08:10:00Z') })).toEqual([]); // suspect from 08:07, but 08:07 + 180 s = end
+    expect(cadenceBreaches(text, { startedAt, endedAt: at('2026-11-29T08:10:01Z') })).toHaveLength(1);
+  });
+
+  it('reads offsets; an out-of-order line that leaves no probe-visible stall is no breach', () => {
     const text = [hb('2026-11-29T10:05:00+02:00'), hb('2026-11-29T08:01:00Z'), hb('2026-11-29T03:10:00-05:00')].join('\n');
     expect(cadenceBreaches(text, { startedAt, endedAt: at('2026-11-29T08:12:00Z') })).toEqual([]);
   });
@@ -58,7 +116,13 @@ describe('cadenceBreaches', () => {
   it('a worker with no heartbeat at all breaches from its start', () => {
     expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:04:00Z') })).toEqual([]);
     expect(cadenceBreaches('# sidecar\nno heartbeats\n', { startedAt, endedAt: at('2026-11-29T08:06:00Z') })).toEqual([
-      { from: '2026-11-29T08:00:00.000Z', to: '2026-11-29T08:06:00.000Z', gapSeconds: 360 },
+      {
+        from: '2026-11-29T08:00:00.000Z',
+        to: '2026-11-29T08:06:00.000Z',
+        gapSeconds: 360,
+        stalledFrom: '2026-11-29T08:02:00.000Z',
+        stalledTo: '2026-11-29T08:03:00.000Z',
+      },
     ]);
   });
 });

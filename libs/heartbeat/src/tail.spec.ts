@@ -79,9 +79,14 @@ describe('readNewestHeartbeat', () => {
     expect((await readNewestHeartbeat(f, { now, windowBytes: 300_000 }))?.verb).toBe('far back');
   });
 
-  it('stops at the first earlier-dispatch heartbeat rather than scanning the whole file', async () => {
-    // A current heartbeat buried above an older one would be out of append order; the scan stops at the older one.
+  it('skips an earlier-dispatch line below a heartbeat of this dispatch instead of stopping at it', () => {
+    // Before: the scan stopped at the 07:00 line and said "no heartbeat for this dispatch".
     const f = p.write('o.audit.md', '- PROGRESS: 2026-11-29T08:10:00Z round-1 x y\n- PROGRESS: 2026-11-29T07:00:00Z round-1 old\n');
-    expect(await readNewestHeartbeat(f, { notBefore: startedAt, now })).toBeNull();
+    return expect(readNewestHeartbeat(f, { notBefore: startedAt, now }).then((hb) => hb?.at.toISOString())).resolves.toBe('2026-11-29T08:10:00.000Z');
+  });
+
+  it('takes the last line of this dispatch in file order, even when a line above it is stamped later', async () => {
+    const f = p.write('r.audit.md', sidecar(['- PROGRESS: 2026-11-29T08:10:00Z round-1 later stamp', '- PROGRESS: 2026-11-29T08:04:00Z round-1 last line']));
+    expect((await readNewestHeartbeat(f, { notBefore: startedAt, now }))?.verb).toBe('last line');
   });
 });

@@ -1,15 +1,16 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { InputError } from '@okstra/core';
-import { CLOCK_SKEW_ALLOWANCE_S, TAIL_WINDOW_BYTES } from './constants.js';
+import { TAIL_WINDOW_BYTES } from './constants.js';
 import { parseHeartbeatLine, type Heartbeat } from './line.js';
+import { newestOfDispatch, type DispatchWindow } from './rule.js';
 
 /** Options of {@link readNewestHeartbeat}. */
 export interface ReadNewestOptions {
   /**
-   * The dispatch's `startedAt`: heartbeats stamped earlier than this minus
-   * {@link CLOCK_SKEW_ALLOWANCE_S} belong to an earlier dispatch of the reused
-   * sidecar and are no signal (the scan stops there: the file is append-only).
+   * The dispatch's `startedAt`: heartbeats stamped earlier than this minus the
+   * 30 s allowance belong to an earlier dispatch of the reused sidecar and are
+   * no signal (skipped; the scan goes on to the lines above).
    */
   notBefore?: Date;
   /** The judging time: heartbeats stamped later than this plus the allowance are no signal. */
@@ -22,21 +23,22 @@ const CHUNK = 64 * 1024;
 const NEWLINE = 0x0a;
 
 /**
- * The newest heartbeat of a sidecar for this dispatch, read from the END of
- * the file in 64 KiB chunks: the cost does not depend on the file's size
- * (at most `windowBytes` are read, usually one chunk). Lines are split on the
- * LF byte, which never occurs inside a multi-byte UTF-8 sequence; a trailing
- * `\r` is dropped. `line` is 0 in the result (unknown from a tail read).
- * @returns null when the file does not exist, or holds no heartbeat inside
- *   [notBefore − allowance, now + allowance] within the window.
+ * The newest heartbeat of a sidecar for this dispatch — {@link newestOfDispatch}:
+ * the last heartbeat line in file order stamped inside [notBefore − 30 s,
+ * now + 30 s] — read from the END of the file in 64 KiB chunks, so the cost
+ * does not depend on the file's size (it stops at the answer, usually in the
+ * first chunk; at most `windowBytes` are read, when no line of the window
+ * counts). Lines are split on the LF byte, which never occurs inside a
+ * multi-byte UTF-8 sequence; a trailing `\r` is dropped. `line` is 0 in the
+ * result (unknown from a tail read).
+ * @returns null when the file does not exist, or holds no heartbeat of this
+ *   dispatch within the window.
  * @throws InputError naming the file when it exists but cannot be read (a
  *   directory, a FIFO or other non-regular file — opened non-blocking, never
  *   waited on — no permission).
  */
 export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions): Promise<Heartbeat | null> {
-  const skewMs = CLOCK_SKEW_ALLOWANCE_S * 1000;
-  const latest = opts.now.getTime() + skewMs;
-  const earliest = opts.notBefore ? opts.notBefore.getTime() - skewMs : -Infinity;
+  const dispatch: DispatchWindow = { startedAt: opts.notBefore, now: opts.now };
   const window = opts.windowBytes ?? TAIL_WINDOW_BYTES;
   let handle;
   try {
@@ -59,19 +61,22 @@ export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions)
       const chunk = Buffer.alloc(end - start);
       await handle.read(chunk, 0, chunk.length, start);
       const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
+      const beats: Heartbeat[] = []; // this chunk's complete lines, newest first
       let cut = buf.length;
       for (let i = buf.length - 1; i >= 0; i--) {
         if (buf[i] !== NEWLINE) continue;
-        const verdict = judge(buf.subarray(i + 1, cut), earliest, latest);
-        if (verdict !== undefined) return verdict;
+        const hb = heartbeatOf(buf.subarray(i + 1, cut));
+        if (hb) beats.push(hb);
         cut = i;
       }
+      const found = newestOfDispatch(beats, dispatch);
+      if (found) return found;
       carry = Buffer.from(buf.subarray(0, cut));
       end = start;
     }
-    // `carry` is now the file's first line, or a line cut by the window's start (not judged: its column 0 is unknown).
-    const verdict = stop === 0 ? judge(stripBom(carry), earliest, latest) : undefined;
-    return verdict ?? null;
+    // `carry` is now the file's first line, or a line cut by the window's start (not read: its column 0 is unknown).
+    const first = stop === 0 ? heartbeatOf(stripBom(carry)) : null;
+    return first ? newestOfDispatch([first], dispatch) : null;
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw readError(path, error);
@@ -80,16 +85,10 @@ export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions)
   }
 }
 
-/** undefined: keep scanning; null: stop, no signal; a heartbeat: found. */
-function judge(bytes: Buffer, earliest: number, latest: number): Heartbeat | null | undefined {
-  // Cheap pre-filter before decoding: the line must start with "- P".
-  if (bytes.length < 14 || bytes[0] !== 0x2d || bytes[2] !== 0x50) return undefined;
-  const hb = parseHeartbeatLine(bytes.toString('utf8'));
-  if (!hb) return undefined;
-  const t = hb.at.getTime();
-  if (t > latest) return undefined; // stamped in the future: no signal, keep looking
-  if (t < earliest) return null; // an earlier dispatch: everything above is older still
-  return hb;
+/** The line as a heartbeat, or null; a cheap byte pre-filter (`- P…`) before decoding. */
+function heartbeatOf(bytes: Buffer): Heartbeat | null {
+  if (bytes.length < 14 || bytes[0] !== 0x2d || bytes[2] !== 0x50) return null;
+  return parseHeartbeatLine(bytes.toString('utf8'));
 }
 
 function stripBom(buf: Buffer): Buffer {

@@ -50,8 +50,11 @@ export type LivenessModeWord = (typeof LIVENESS_MODES)[number];
 export const PENDING_LIVENESS_VERDICTS = ['live', 'stalled', 'did-not-launch'] as const;
 export type PendingLivenessVerdict = (typeof PENDING_LIVENESS_VERDICTS)[number];
 
-/** A worker's liveness verdict: one of {@link PENDING_LIVENESS_VERDICTS}, or the terminal status its row already has. */
-export type LivenessVerdict = PendingLivenessVerdict | TerminalWorkerStatus;
+/** The verdict of a selected worker whose row is still `pending` (not dispatched yet): reported as such, never judged, left out of the exit code. */
+export const NOT_DISPATCHED_VERDICT = 'not-dispatched';
+
+/** A worker's liveness verdict: one of {@link PENDING_LIVENESS_VERDICTS}, the terminal status its row already has, or {@link NOT_DISPATCHED_VERDICT}. */
+export type LivenessVerdict = PendingLivenessVerdict | TerminalWorkerStatus | typeof NOT_DISPATCHED_VERDICT;
 
 /** True for `live`, `stalled` and `did-not-launch` (a judgement, not a status read back from team-state). */
 export function isPendingLivenessVerdict(verdict: string): verdict is PendingLivenessVerdict {

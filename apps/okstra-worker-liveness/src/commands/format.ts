@@ -1,5 +1,5 @@
 import type { ProbeResult } from '@okstra/heartbeat';
-import { isPendingLivenessVerdict } from '@okstra/schemas/vocabulary';
+import { isPendingLivenessVerdict, NOT_DISPATCHED_VERDICT } from '@okstra/schemas/vocabulary';
 
 /**
  * The human report: one line per worker, columns padded to align —
@@ -16,6 +16,7 @@ export function formatHuman(results: readonly ProbeResult[]): string {
 function detail(r: ProbeResult): string {
   if (r.reason) return r.reason;
   const { newestHeartbeatAt, ageSeconds, artifact } = r.evidence;
+  if (r.verdict === NOT_DISPATCHED_VERDICT) return 'pending in team-state: not dispatched yet, not judged';
   if (!isPendingLivenessVerdict(r.verdict)) return 'terminal status in team-state';
   if (r.mode === 'audit-heartbeat') {
     return newestHeartbeatAt ? `heartbeat ${newestHeartbeatAt} (${ageSeconds} s ago) in ${artifact}` : `no heartbeat yet, within launch grace (${artifact})`;
