@@ -61,17 +61,10 @@ export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions)
       const chunk = Buffer.alloc(end - start);
       await handle.read(chunk, 0, chunk.length, start);
       const buf = carry.length ? Buffer.concat([chunk, carry]) : chunk;
-      const beats: Heartbeat[] = []; // this chunk's complete lines, newest first
-      let cut = buf.length;
-      for (let i = buf.length - 1; i >= 0; i--) {
-        if (buf[i] !== NEWLINE) continue;
-        const hb = heartbeatOf(buf.subarray(i + 1, cut));
-        if (hb) beats.push(hb);
-        cut = i;
-      }
-      const found = newestOfDispatch(beats, dispatch);
+      const lines = { cut: buf.length };
+      const found = newestOfDispatch(heartbeatsFromEnd(buf, lines), dispatch);
       if (found) return found;
-      carry = Buffer.from(buf.subarray(0, cut));
+      carry = Buffer.from(buf.subarray(0, lines.cut));
       end = start;
     }
     // `carry` is now the file's first line, or a line cut by the window's start (not read: its column 0 is unknown).
@@ -82,6 +75,20 @@ export async function readNewestHeartbeat(path: string, opts: ReadNewestOptions)
     throw readError(path, error);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The heartbeats of the complete lines of `buf`, newest first, lazily (the
+ * caller stops at its answer). `state.cut` ends at the start of the first,
+ * incomplete line once the generator has run out.
+ */
+function* heartbeatsFromEnd(buf: Buffer, state: { cut: number }): Generator<Heartbeat> {
+  for (let i = buf.length - 1; i >= 0; i--) {
+    if (buf[i] !== NEWLINE) continue;
+    const hb = heartbeatOf(buf.subarray(i + 1, state.cut));
+    state.cut = i;
+    if (hb) yield hb;
   }
 }
 
