@@ -161,7 +161,9 @@ describe('the examples/ error-analysis run, round by round', () => {
     expect(applied).toMatchObject({ round: 2, queueTerminal: true, counts: { agreed: 9, refuted: 3, unverifiable: 2, pending: 0 } });
     const terminal = cli(['plan-round', '--work-state', WORK, '--plan', st('convergence-plan-r3-error-analysis-001.json')]);
     expect(terminal.code).toBe(0);
-    expect(json(st('convergence-plan-r3-error-analysis-001.json'))).toMatchObject({ queueTerminal: true, batches: [] });
+    expect(JSON.parse(terminal.stdout)).toMatchObject({ plan: null, round: 3, queueTerminal: true, batches: [] });
+    expect(terminal.stderr).toMatch(/queue is terminal: no round to plan, no plan written/);
+    expect(existsSync(st('convergence-plan-r3-error-analysis-001.json'))).toBe(false);
   });
 
   it('applies the coverage batch, finalizes, and validates both states', () => {
@@ -235,7 +237,7 @@ describe('seed', () => {
     const before = snapshot(dir);
     const r = cli(SEED, dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/work\.json: seedDigest: state belongs to other groups .*--restart-from-round0/);
+    expect(r.stderr).toMatch(/work\.json: seedDigest: state does not match the groups: it belongs to other groups .*--restart-from-round0/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(snapshot(dir)).toEqual(before);
 
@@ -253,7 +255,7 @@ describe('seed', () => {
     const before = snapshot(dir);
     const r = cli(SEED, dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/work\.json: does not parse as JSON/);
+    expect(r.stderr).toMatch(/work\.json: corrupt state: does not parse as JSON/);
     expect(snapshot(dir)).toEqual(before);
     expect(ok([...SEED, '--restart-from-round0'], dir).action).toBe('restarted');
     expect(readdirSync(join(dir, 'mig'))).toEqual([expect.stringMatching(/^work\.restart-[0-9a-f]{12}\.json$/)]);

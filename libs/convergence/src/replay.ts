@@ -68,6 +68,31 @@ export function validateWorkingState(state: unknown): ValidationReport {
   return { ok: errors.length === 0, errors };
 }
 
+/** The recovery every "does not replay" refusal names (docs/convergence.md "Validation"). */
+export const REPLAY_RECOVERY =
+  'the stored derivation cannot be trusted: run seed --restart-from-round0, which keeps a copy of the old state in --migration-dir';
+
+/**
+ * Refuse a working state whose stored derivation differs from its replay, before
+ * any work (docs/convergence.md "A state that does not replay is refused"): `seed`
+ * (resume), `plan-round`, `apply-round`, `apply-critic-gaps` and `finalize` call
+ * this on every load. The digest is checked by the caller's read. Returns the
+ * replayed state (equal to the stored one), so the caller may work on it.
+ * @throws InputError (exit 2) naming `file`, the first diverging finding (or the
+ *   round that does not replay) and the recovery, `seed --restart-from-round0`.
+ */
+export function assertReplays(state: WorkingState, file: string): WorkingState {
+  let replayed: WorkingState;
+  try {
+    replayed = replayWorkingState(state);
+  } catch (error) {
+    throw new InputError(`working state does not replay: ${messageOf(error)}`, { file, hint: REPLAY_RECOVERY });
+  }
+  const errors = compareDerived(state.derived, replayed.derived);
+  if (errors.length > 0) throw new InputError(`working state does not replay: ${errors[0]}`, { file, hint: REPLAY_RECOVERY });
+  return replayed;
+}
+
 /** Differences between a stored and a replayed derived state, findings first, in order. */
 export function compareDerived(stored: DerivedState, replayed: DerivedState): string[] {
   const errors: string[] = [];

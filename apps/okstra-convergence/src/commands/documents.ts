@@ -1,5 +1,5 @@
 import { InputError, type Io } from '@okstra/cli-kit';
-import { assertDocumentKind, seedDigest, type DocumentKind } from '@okstra/convergence';
+import { assertDocumentKind, assertReplays, REPLAY_RECOVERY, seedDigest, type DocumentKind } from '@okstra/convergence';
 import type { Artifact } from '@okstra/schemas/artifact';
 import { workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
 import { readArtifact, type ArtifactOf } from '@okstra/state-file';
@@ -29,7 +29,9 @@ export async function readDocument<A extends Artifact>(
 }
 
 /**
- * Read a v1.1 working state and check that its digest is the digest of its seed.
+ * Read a v1.1 working state, check that its digest is the digest of its seed and
+ * that its stored derivation is its replay ({@link assertReplays}: refused, exit 2,
+ * naming the first diverging finding and `seed --restart-from-round0`).
  * A v1.0 state is refused with a pointer to `seed`, which migrates it.
  */
 export async function readWorkingState(path: string, flag = '--work-state'): Promise<WorkingState> {
@@ -43,8 +45,9 @@ export async function readWorkingState(path: string, flag = '--work-state'): Pro
     },
   });
   if (seedDigest(state.seed) !== state.seedDigest) {
-    throw new InputError('seedDigest is not the digest of the stored seed (the state was edited)', { file: path, field: 'seedDigest' });
+    throw new InputError('seedDigest is not the digest of the stored seed (the state was edited)', { file: path, field: 'seedDigest', hint: REPLAY_RECOVERY });
   }
+  assertReplays(state, path);
   return state;
 }
 

@@ -1,5 +1,5 @@
 import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { finalizeState, validateWorkingState } from '@okstra/convergence';
+import { finalizeState } from '@okstra/convergence';
 import { finalStateArtifact } from '@okstra/schemas/convergence';
 import { assertOutputNotInput, readJsonFile, withFileLock, writeArtifact } from '@okstra/state-file';
 import { stat } from 'node:fs/promises';
@@ -15,8 +15,6 @@ export async function runFinalize(opts: { workState: string; output: string }, c
   const outputPath = pathArg(ctx.io, opts.output);
   assertOutputNotInput({ path: outputPath, flag: '--output' }, [{ path: statePath, flag: '--work-state' }]);
   const state = await readWorkingState(statePath);
-  const report = validateWorkingState(state);
-  if (!report.ok) throw new InputError(`working state does not replay: ${report.errors[0]}`, { file: statePath });
   const final = finalizeState(state, statePath);
   return withFileLock(outputPath, async () => {
     if (await exists(outputPath)) {

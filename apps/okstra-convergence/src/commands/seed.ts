@@ -1,8 +1,8 @@
 import { stat, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { InputError, OkstraError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
-import { convergenceGroupsArtifact, finalStateArtifact, workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
+import { assertReplays, createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
+import { convergenceGroupsArtifact, finalStateArtifact, workingStateArtifact, type FinalState, type WorkingState } from '@okstra/schemas/convergence';
 import {
   assertOutputNotInput,
   assertSaneJson,
@@ -25,6 +25,9 @@ interface SeedOptions {
   migrationDir: string;
   restartFromRound0?: boolean;
 }
+
+/** Prefix of every refusal of an existing state that cannot be read as a sound one; the lead prompt quotes "corrupt". */
+const CORRUPT = 'corrupt state: ';
 
 const RESTART_HINT = 'nothing was changed; --restart-from-round0 moves the old state into --migration-dir and starts again';
 
@@ -54,6 +57,7 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
     const kept: string[] = [];
     let action: SeedAction;
     let state: WorkingState | undefined;
+    let reused: FinalState | undefined;
     const workBytes = await readIfFile(workPath);
     const finalBytes = await readIfFile(finalPath);
 
@@ -71,7 +75,7 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
       }
       await writeArtifact(workPath, workingStateArtifact, state, { replace: 'any' });
       action = workBytes === undefined && finalBytes === undefined ? 'created' : 'restarted';
-    } else if (finalBytes !== undefined && matchingFinal(finalPath, finalBytes, digest)) {
+    } else if (finalBytes !== undefined && (reused = matchingFinal(finalPath, finalBytes, digest))) {
       action = 'reused';
     } else if (workBytes === undefined) {
       state = createWorkingState(groups);
@@ -87,15 +91,14 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
         await writeArtifact(workPath, workingStateArtifact, state, { replace: 'any' });
         action = 'migrated';
       } else {
-        state = guard(() => validateArtifact(raw, workingStateArtifact, { label: workPath }));
-        if (seedDigest(state.seed) !== state.seedDigest) {
-          throw new InputError('working state does not parse as a sound state: its seedDigest is not the digest of its seed', {
-            file: workPath,
-            field: 'seedDigest',
-            hint: RESTART_HINT,
-          });
+        const stored = guard(() => validateArtifact(raw, workingStateArtifact, { label: workPath }));
+        if (seedDigest(stored.seed) !== stored.seedDigest) {
+          throw new InputError(`${CORRUPT}its seedDigest is not the digest of its seed`, { file: workPath, field: 'seedDigest', hint: RESTART_HINT });
         }
-        if (state.seedDigest !== digest) throw mismatch(workPath, state.seedDigest, digest);
+        if (stored.seedDigest !== digest) throw mismatch(workPath, stored.seedDigest, digest);
+        // Resume only a state whose stored derivation is its replay (docs/convergence.md "Validation").
+        guard(() => assertReplays(stored, workPath));
+        state = stored;
         action = 'resumed';
       }
     }
@@ -108,24 +111,32 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
         ctx.io,
         `${action}: round ${state.derived.round}, ${c.pending} pending of ${state.derived.findings.length} findings${kept.length ? `; kept ${kept.map((k) => basename(k)).join(', ')}` : ''}`,
       );
-    } else {
-      note(ctx.io, `reused: the final state matches these groups (${basename(finalPath)})`);
+    } else if (reused) {
+      const c = reused.counts;
+      const counts = { pending: 0, agreed: c.agreed, refuted: c.refuted, unverifiable: c.unverifiable, contested: c.contested };
+      Object.assign(summary, { round: reused.rounds, queueTerminal: true, counts });
+      note(ctx.io, `reused: the final state matches these groups (${basename(finalPath)}), round ${reused.rounds}, ${c.total} findings`);
     }
     writeJson(ctx.io, summary);
     return 0;
   });
 }
 
-/** True when `text` is a v1.3 final state of these groups; a final state of other groups or a corrupt one is refused. */
-function matchingFinal(path: string, bytes: Buffer, digest: string): boolean {
+/** The v1.3 final state of these groups in `bytes`; a final state of other groups or a corrupt one is refused. */
+function matchingFinal(path: string, bytes: Buffer, digest: string): FinalState {
   const raw = parseJson(path, bytes);
   const final = guard(() => validateArtifact(raw, finalStateArtifact, { label: path }));
   if (final.seedDigest !== digest) throw mismatch(path, final.seedDigest, digest);
-  return true;
+  return final;
 }
 
+/** The refusal of a state seeded from other groups; the lead prompt quotes "does not match the groups". */
 function mismatch(file: string, stored: string, digest: string): InputError {
-  return new InputError(`state belongs to other groups (its seed digest ${stored}, the groups' ${digest})`, { file, field: 'seedDigest', hint: RESTART_HINT });
+  return new InputError(`state does not match the groups: it belongs to other groups (its seed digest ${stored}, the groups' ${digest})`, {
+    file,
+    field: 'seedDigest',
+    hint: RESTART_HINT,
+  });
 }
 
 function parseJson(file: string, bytes: Buffer): object {
@@ -133,27 +144,27 @@ function parseJson(file: string, bytes: Buffer): object {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new InputError('is not valid UTF-8 text', { file, hint: RESTART_HINT });
+    throw new InputError(`${CORRUPT}is not valid UTF-8 text`, { file, hint: RESTART_HINT });
   }
-  if (text.trim() === '') throw new InputError('is empty', { file, hint: RESTART_HINT });
+  if (text.trim() === '') throw new InputError(`${CORRUPT}is empty`, { file, hint: RESTART_HINT });
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new InputError(`does not parse as JSON (${(error as Error).message})`, { file, hint: RESTART_HINT });
+    throw new InputError(`${CORRUPT}does not parse as JSON (${(error as Error).message})`, { file, hint: RESTART_HINT });
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('is not a JSON object', { file, hint: RESTART_HINT });
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${CORRUPT}is not a JSON object`, { file, hint: RESTART_HINT });
   guard(() => assertSaneJson(raw, file));
   return raw;
 }
 
-/** Run a validation and add the restart hint to its error. */
+/** Run a check of an existing state: its refusal says the state is corrupt and adds the restart hint. */
 function guard<T>(fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof OkstraError && !error.hint) {
-      throw new InputError(error.message, { file: error.file, field: error.field, hint: RESTART_HINT });
+    if (error instanceof OkstraError && !error.message.startsWith(CORRUPT)) {
+      throw new InputError(`${CORRUPT}${error.message}`, { file: error.file, field: error.field, hint: error.hint ?? RESTART_HINT });
     }
     throw error;
   }
