@@ -44,6 +44,27 @@ const englishOnlyZod = {
   },
 };
 
+/**
+ * jsonc-parser's `main` is a UMD build whose requires the bundler cannot see
+ * (`Cannot find module './impl/format'` at run time): bundle its ESM build,
+ * keeping the default import Node gives a CommonJS package.
+ */
+const jsoncParserEsm = {
+  name: 'jsonc-parser-esm',
+  setup(b) {
+    b.onResolve({ filter: /^jsonc-parser$/ }, async (args) => {
+      if (args.namespace === 'jsonc-esm') return undefined;
+      const main = await b.resolve('jsonc-parser', { resolveDir: args.resolveDir, kind: args.kind, namespace: 'jsonc-esm' });
+      return { path: join(dirname(main.path), '..', 'esm', 'main.js'), namespace: 'jsonc-esm' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'jsonc-esm' }, (args) => ({
+      contents: `import * as m from ${JSON.stringify(args.path)}; export * from ${JSON.stringify(args.path)}; export default m;`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const result = await build({
   absWorkingDir: app,
   entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts' },
@@ -64,7 +85,7 @@ const result = await build({
     js: 'import{createRequire as __okstraRequire}from"node:module";import{fileURLToPath as __okstraPath}from"node:url";const require=__okstraRequire(import.meta.url),__filename=__okstraPath(import.meta.url);',
   },
   legalComments: 'none',
-  plugins: [englishOnlyZod],
+  plugins: [englishOnlyZod, jsoncParserEsm],
   metafile: true,
   logLevel: 'warning',
   write: true,
@@ -102,5 +123,10 @@ writeFileSync(
 
 if (process.env.OKSTRA_BUNDLE_META) writeFileSync(process.env.OKSTRA_BUNDLE_META, JSON.stringify(result.metafile));
 const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+// A require of a relative path left in the output is a module the bundler could not see: it fails at run time.
+for (const f of files) {
+  const hit = /require\(["'`]\.{1,2}\/[^"'`]*["'`]\)/.exec(readFileSync(join(dist, f), 'utf8'));
+  if (hit) throw new Error(`${relative(repoRoot, join(dist, f))}: the bundle still requires ${hit[0]}; bundle that package's ESM build (see jsoncParserEsm)`);
+}
 const bytes = files.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
 process.stdout.write(`${relative(repoRoot, app)}: ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB (${packages.size} third-party packages inlined)\n`);
