@@ -5,32 +5,32 @@
  */
 export const INVARIANTS = [
   { number: 0, id: 'artifact-invalid', summary: 'a run artifact does not parse or does not match its schema' },
-  { number: 1, id: 'report-missing', summary: 'the run-manifest says completed but the final report (.md and .data.json) is missing' },
+  { number: 1, id: 'report-missing', summary: 'a completed run has no final report (.md or .data.json)' },
   { number: 2, id: 'worker-not-terminal', summary: 'a worker row is still pending/in-progress after the run ended' },
   { number: 3, id: 'worker-times', summary: 'a terminal worker row has no endedAt, or endedAt before startedAt' },
   { number: 4, id: 'reason-missing', summary: 'a timeout/error/not-run worker row has no reason' },
   { number: 5, id: 'prompt-missing', summary: 'an attempted worker (completed/timeout/error) has no saved prompt file' },
   { number: 6, id: 'result-missing', summary: 'a completed worker has no result file' },
-  { number: 7, id: 'lead-report-unjustified', summary: 'the lead wrote the report without a recorded failed report-writer dispatch' },
+  { number: 7, id: 'lead-report-unjustified', summary: 'the lead wrote the report but no report-writer dispatch failed' },
   { number: 8, id: 'convergence-final', summary: 'convergence was not finalized, or its final state fails validation' },
   {
     number: 9,
     id: 'plan-verification',
-    summary: 'the plan-verification result disagrees with its verdicts, or the report is approved while verification blocks or approval rows are open',
+    summary: 'plan verification contradicts its verdicts, or the plan is approved early',
   },
-  { number: 10, id: 'heartbeat-cadence', summary: 'a completed worker left a heartbeat gap the live probe would have called stalled' },
+  { number: 10, id: 'heartbeat-cadence', summary: 'a completed worker left a heartbeat gap the live probe calls stalled' },
   { number: 11, id: 'stage-carry-missing', summary: 'a completed implementation stage run has no carry/stage-<N>.json' },
   { number: 12, id: 'degraded-without-reason', summary: 'a worker dispatch recorded as degraded (degradedFrom) has no reason' },
   { number: 13, id: 'worker-audit', summary: 'a worker result breaks the audit-sidecar rules of worker-audit-check' },
   {
     number: 14,
     id: 'report-writer-bypass',
-    summary: 'the report writer was bypassed: never dispatched, credited without completing, or replaced by the lead without a real failed dispatch',
+    summary: 'the report writer was bypassed: never started or credited unfinished',
   },
   { number: 15, id: 'worker-row-missing', summary: 'a selected worker (workerAssignments) has no team-state row' },
-  { number: 16, id: 'clarification-missing', summary: 'a blocking plan verification has no matching row under 1. Clarification Items' },
-  { number: 17, id: 'run-time-order', summary: 'the run ended before it started, completed without endedAt, or a worker ended after the run' },
-  { number: 18, id: 'foreign-artifact', summary: 'a team-state or convergence final state belongs to another run (task key, task type or seq)' },
+  { number: 16, id: 'clarification-missing', summary: 'a blocking plan verification has no Clarification Items row' },
+  { number: 17, id: 'run-time-order', summary: 'the run ends before it starts or before a worker ends, or lacks endedAt' },
+  { number: 18, id: 'foreign-artifact', summary: 'the team-state or final convergence state names another run (key/type/seq)' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

@@ -94,7 +94,8 @@ export const ErrorIssuePlan = z.looseObject({
   schemaVersion: z.literal('1.0'),
   repo: RepoSlug,
   gate: IssueGate,
-  matching: z.looseObject({ status: z.enum(['checked', 'unchecked']), reason: z.string().nullable() }),
+  /** `checked`: gh listed matches; `unchecked`: gh missing, unauthenticated or failing (submit refuses); `not-needed`: no candidate to match. */
+  matching: z.looseObject({ status: z.enum(['checked', 'unchecked', 'not-needed']), reason: z.string().nullable() }),
   inputs: z.looseObject({ projects: z.number().int(), records: z.number().int(), violations: z.number().int(), skippedLines: z.number().int() }),
   identityDigests: z.array(z.string()),
   clusters: z.array(IssueClusterSummary),

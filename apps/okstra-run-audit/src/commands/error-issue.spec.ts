@@ -2,8 +2,8 @@ import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TASK_ROOT_REL, type Project } from '@okstra/audit-rules/test-support';
-import { makeHome, makeStubGh, runBin } from '../test-support/bin.js';
-import { FORBIDDEN, makePlantedProject } from '../test-support/planted.js';
+import { makeHome, makeStubGh, runBin, runBinAsync } from '../test-support/bin.js';
+import { FORBIDDEN, makePlantedProject, PLANTED_ENV, PLANTED_GITCONFIG, PLANTED_IDENTITIES } from '../test-support/planted.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -13,18 +13,23 @@ afterEach(() => {
 function setup(scenario: Parameters<typeof makeStubGh>[0] = {}, config?: unknown) {
   const project: Project = makePlantedProject();
   const gh = makeStubGh(scenario);
-  const home = makeHome(config);
+  const home = makeHome(config, PLANTED_GITCONFIG);
   cleanups.push(
     () => project.cleanup(),
     () => rmSync(gh.dir, { recursive: true, force: true }),
     () => rmSync(home, { recursive: true, force: true }),
   );
-  const env = { PATH: gh.dir, HOME: home, USER: 'zorblax' };
+  const env = { PATH: gh.dir, HOME: home, ...PLANTED_ENV };
   const planFile = join(home, 'plan.json');
   const plan = (...extra: string[]) => runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile, ...extra], { env });
   const submit = (...extra: string[]) => runBin(['error-issue', 'submit', '--plan', planFile, ...extra], { env });
   const readPlan = () => JSON.parse(readFileSync(planFile, 'utf8'));
   return { project, gh, home, env, planFile, plan, submit, readPlan };
+}
+
+/** The planted identities found (case-insensitive) in `text`. */
+function leaks(text: string): string[] {
+  return PLANTED_IDENTITIES.filter((id) => text.toLowerCase().includes(id.toLowerCase()));
 }
 
 function expectNoIdentity(text: string, where: string) {
@@ -40,7 +45,7 @@ describe('error-issue plan', () => {
     expect(out.matching).toEqual({ status: 'checked', reason: null });
     expect(out.repo).toBe('devonshin/okstra');
     const plan = t.readPlan();
-    expect(plan.inputs).toEqual({ projects: 1, records: 10, violations: 2, skippedLines: 2 });
+    expect(plan.inputs).toEqual({ projects: 1, records: 12, violations: 2, skippedLines: 2 });
     expect(plan.gate).toEqual({ minRuns: 2, minRecords: 2 });
     const classes = plan.clusters
       .map((c: { classification: string; records: number; runs: number; candidate: boolean }) => [c.classification, c.records, c.runs, c.candidate])
@@ -48,30 +53,36 @@ describe('error-issue plan', () => {
     expect(classes).toEqual([
       ['environment-policy', 2, 2, false],
       ['okstra-defect', 2, 2, true],
+      ['okstra-defect', 2, 2, true],
       ['okstra-defect', 4, 2, true],
       ['target-code', 2, 2, false],
     ]);
     expect(plan.candidates.map((c: { title: string; decision: string }) => [c.title, c.decision]).sort()).toEqual([
       ["[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read 'verd…", 'create'],
+      ['[okstra-defect] okstra-team E_LOCK: lock held by <path> on <name> for <path>', 'create'],
       ['[okstra-defect] run-audit result-missing: a completed worker has no result file', 'create'],
     ]);
-    expect(r.stderr).toContain('line 5: skipped, not valid JSON');
-    expect(r.stderr).toContain('line 6: skipped, not an error record (message:');
+    expect(r.stderr).toContain('line 6: skipped, not valid JSON');
+    expect(r.stderr).toContain('line 7: skipped, not an error record (message:');
     const again = readFileSync(t.planFile, 'utf8');
     expect(t.plan().code).toBe(0);
     expect(readFileSync(t.planFile, 'utf8')).toBe(again);
   });
 
-  it('planted identities: 0 in any title, body, plan file, or stub-gh argv/stdin', () => {
+  it('planted identities: 0 leaks into any title, body, plan file, or stub-gh argv/stdin', () => {
     const t = setup();
     expect(t.plan().code).toBe(0);
     const plan = t.readPlan();
-    expectNoIdentity(JSON.stringify({ ...plan, identityDigests: [] }), 'plan file');
     const sent = t.submit('--approve', 'all');
-    expect(sent.code).toBe(0);
-    expect(JSON.parse(sent.stdout).sent).toHaveLength(2);
     const calls = t.gh.calls();
-    expect(calls.filter((c) => c.argv[1] === 'create')).toHaveLength(2);
+    const outbound = [JSON.stringify({ ...plan, identityDigests: [] }), ...calls.flatMap((c) => [c.argv.join(' '), c.stdin])];
+    const leaked = [...new Set(outbound.flatMap(leaks))];
+    console.log(`error-issue figures: {"leaks":${leaked.length},"plantedIdentities":${PLANTED_IDENTITIES.length}} ${leaked.join(' | ')}`);
+    expect(leaked).toEqual([]);
+    expectNoIdentity(outbound[0]!, 'plan file');
+    expect(sent.code).toBe(0);
+    expect(JSON.parse(sent.stdout).sent).toHaveLength(3);
+    expect(calls.filter((c) => c.argv[1] === 'create')).toHaveLength(3);
     for (const c of calls) {
       expectNoIdentity(c.argv.join(' '), 'gh argv');
       expectNoIdentity(c.stdin, 'gh stdin');
@@ -151,8 +162,12 @@ describe('error-issue plan', () => {
     );
     const s = t.submit('--approve', 'all');
     expect(s.code).toBe(0);
+    const third = t.readPlan().candidates.find((c: { id: string }) => c.id !== a.id && c.id !== b.id);
     expect(JSON.parse(s.stdout)).toMatchObject({
-      sent: [{ id: a.id, action: 'comment', url: 'https://github.com/devonshin/okstra/issues/3#issuecomment-1' }],
+      sent: [
+        { id: a.id, action: 'comment', url: 'https://github.com/devonshin/okstra/issues/3#issuecomment-1' },
+        { id: third.id, action: 'create' },
+      ],
       skipped: [{ id: b.id }],
     });
     const comment = t.gh.calls().find((c) => c.argv[1] === 'comment')!;
@@ -176,9 +191,10 @@ describe('error-issue plan', () => {
     cleanups.push(() => second.cleanup());
     expect(t.plan('--project-root', second.root).code).toBe(0);
     const plan = t.readPlan();
-    expect(plan.inputs).toMatchObject({ projects: 2, records: 20, violations: 4 });
+    expect(plan.inputs).toMatchObject({ projects: 2, records: 24, violations: 4 });
     const counts = plan.candidates.map((c: { counts: { records: number; runs: number; projects: number } }) => c.counts);
     expect(counts.sort((a: { records: number }, b: { records: number }) => a.records - b.records)).toEqual([
+      { records: 4, runs: 4, projects: 2 },
       { records: 4, runs: 4, projects: 2 },
       { records: 8, runs: 4, projects: 2 },
     ]);
@@ -204,7 +220,7 @@ describe('error-issue plan', () => {
     const text = readFileSync(t.planFile, 'utf8');
     expect(text).not.toContain('a-a-a-');
     const plan = JSON.parse(text);
-    expect(plan.inputs).toMatchObject({ records: 12, skippedLines: 2 });
+    expect(plan.inputs).toMatchObject({ records: 14, skippedLines: 2 });
     expect(plan.candidates.map((c: { title: string }) => c.title)).toContain(
       '[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error: cannot parse <token>',
     );
@@ -216,7 +232,7 @@ describe('error-issue plan', () => {
     t.project.write(log, '\uFEFF' + t.project.read(log));
     const r = t.plan();
     expect(r.code).toBe(0);
-    expect(t.readPlan().inputs).toEqual({ projects: 1, records: 10, violations: 2, skippedLines: 2 });
+    expect(t.readPlan().inputs).toEqual({ projects: 1, records: 12, violations: 2, skippedLines: 2 });
     expect(r.stderr).not.toContain('errors-2026-11-28.jsonl: line 1');
   });
 
@@ -231,6 +247,18 @@ describe('error-issue plan', () => {
     expect(t.readPlan().repo).toBe('my-org/repo.name_2');
   });
 
+  it('a project with no candidates does not say submit will refuse until gh auth login', () => {
+    const t = setup({ authExit: 1 }, { errorIssue: { gate: { minRuns: 9 } } });
+    const r = t.plan();
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.candidates).toEqual([]);
+    expect(out.matching).toEqual({ status: 'not-needed', reason: 'no candidates to match' });
+    expect(t.readPlan().matching).toEqual(out.matching);
+    expect(r.stderr).not.toMatch(/unchecked|auth login|refuse/);
+    expect(t.gh.calls()).toEqual([]);
+  });
+
   it('repo and gate from ~/.okstra/config.json; --repo wins; an invalid config is exit 2', () => {
     const t = setup({}, { errorIssue: { repo: 'acme/okstra-fork', gate: { minRuns: 3 } } });
     expect(t.plan().code).toBe(0);
@@ -242,6 +270,70 @@ describe('error-issue plan', () => {
     const bad = t.plan();
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/config\.json: errorIssue\.repo: /);
+  });
+});
+
+describe('error-issue: each issue is filed once', () => {
+  it('two concurrent submit --approve X,Y with a slow gh create each issue once', async () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const ids = t
+      .readPlan()
+      .candidates.map((c: { id: string }) => c.id)
+      .slice(0, 2);
+    t.gh.setScenario({ sendDelayMs: 600 });
+    const args = ['error-issue', 'submit', '--plan', t.planFile, '--approve', ids.join(',')];
+    const [a, b] = await Promise.all([runBinAsync(args, { env: t.env }), runBinAsync(args, { env: t.env })]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const creates = t.gh.calls().filter((c) => c.argv[1] === 'create');
+    const duplicates = creates.length - ids.length;
+    console.log(`error-issue figures: {"creates":${creates.length},"approved":${ids.length},"duplicateFilings":${duplicates}}`);
+    expect(creates.map((c) => c.argv[5]).sort()).toEqual(
+      t
+        .readPlan()
+        .candidates.filter((c: { id: string }) => ids.includes(c.id))
+        .map((c: { title: string }) => c.title)
+        .sort(),
+    );
+    const sent = [...JSON.parse(a.stdout).sent, ...JSON.parse(b.stdout).sent].map((x: { id: string }) => x.id).sort();
+    expect(sent).toEqual([...ids].sort());
+    const skipped = [...JSON.parse(a.stdout).skipped, ...JSON.parse(b.stdout).skipped];
+    expect(skipped.every((x: { reason: string }) => /^already submitted: https:/.test(x.reason))).toBe(true);
+  });
+
+  it('re-running plan over a submitted plan keeps each URL and fingerprint (no reliance on a lagging search index)', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const [a] = t.readPlan().candidates;
+    expect(t.submit('--approve', a.id).code).toBe(0);
+    // GitHub's search index has not caught up: the listing still finds nothing.
+    t.gh.setScenario({ issues: [] });
+    expect(t.plan().code).toBe(0);
+    const again = t.readPlan().candidates.find((c: { id: string }) => c.id === a.id);
+    expect(again.submitted).toEqual({ action: 'create', url: 'https://github.com/devonshin/okstra/issues/101' });
+    const s = t.submit('--approve', 'all');
+    expect(JSON.parse(s.stdout).skipped).toContainEqual({ id: a.id, reason: 'already submitted: https://github.com/devonshin/okstra/issues/101' });
+    expect(t.gh.calls().filter((c) => c.argv[1] === 'create' && c.argv[5] === a.title)).toHaveLength(1);
+  });
+
+  it('an existing issue whose title has parentheses and @ still matches (by its fingerprint marker)', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const internal = t.readPlan().candidates.find((c: { title: string }) => c.title.includes('(this is a bug'));
+    t.gh.setScenario({
+      issues: [
+        {
+          number: 12,
+          state: 'OPEN',
+          title: `${internal.title} (@okstra/convergence) [regression] @devonshin`,
+          url: 'https://github.com/devonshin/okstra/issues/12',
+          body: `intro (see @okstra/convergence)\n<!-- okstra-fingerprint: ${internal.id} -->`,
+          comments: [],
+        },
+      ],
+    });
+    expect(t.plan().code).toBe(0);
+    expect(t.readPlan().candidates.find((c: { id: string }) => c.id === internal.id)).toMatchObject({ decision: 'comment', match: { number: 12 } });
   });
 });
 
@@ -260,10 +352,12 @@ describe('error-issue submit', () => {
     expect(after.find((c: { id: string }) => c.id === a.id).submitted).toEqual({ action: 'create', url: 'https://github.com/devonshin/okstra/issues/101' });
     expect(after.find((c: { id: string }) => c.id === b.id).submitted).toBeNull();
     const second = t.submit('--approve', 'all');
-    expect(JSON.parse(second.stdout).sent.map((s: { id: string }) => s.id)).toEqual([b.id]);
+    expect(JSON.parse(second.stdout).sent.map((s: { id: string }) => s.id)).toEqual(
+      after.filter((c: { id: string }) => c.id !== a.id).map((c: { id: string }) => c.id),
+    );
     const third = t.submit('--approve', 'all');
     expect(JSON.parse(third.stdout).sent).toEqual([]);
-    expect(t.gh.calls().filter((c) => c.argv[1] === 'create')).toHaveLength(2);
+    expect(t.gh.calls().filter((c) => c.argv[1] === 'create')).toHaveLength(3);
   });
 
   it('no --approve, an unknown id, a tampered body: exit 2 and nothing sent', () => {
@@ -306,7 +400,7 @@ describe('error-issue submit', () => {
     writeFileSync(t.planFile, JSON.stringify(plan));
     const r = t.submit('--approve', a.id);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/candidates\[2\]\.id: duplicate candidate id/);
+    expect(r.stderr).toMatch(/candidates\[3\]\.id: duplicate candidate id/);
     expect(t.gh.calls().filter((c) => c.argv[1] === 'create' || c.argv[1] === 'comment')).toEqual([]);
   });
 

@@ -1,16 +1,13 @@
 import { execa } from 'execa';
 import { OkstraError } from '@okstra/cli-kit';
-import { issueSearchArgs, type GhIssue } from '@okstra/audit-rules';
-
-/** Whether `gh` can be used: installed and authenticated. */
-export type GhStatus = { ok: true } | { ok: false; reason: string; hint: string };
+import { issueSearchArgs, type GhIssue, type GhRunner, type GhStatus } from '@okstra/audit-rules';
 
 /**
  * The GitHub CLI, run as a subprocess with an argv array (never a shell) and
  * the caller's environment only (so `PATH` decides which `gh` runs; tests put
  * a recording stub there). Bodies go through stdin (`--body-file -`).
  */
-export class GhCli {
+export class GhCli implements GhRunner {
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
   private run(args: string[], input?: string) {

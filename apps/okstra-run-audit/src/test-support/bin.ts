@@ -1,5 +1,5 @@
 // Helpers for tests through the real built bin and a recording stub `gh`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,6 +29,22 @@ export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?:
   return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** {@link runBin} without blocking: several bins run at once (concurrency tests). */
+export function runBinAsync(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: options.env ?? {}, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? 128, stdout, stderr });
+    });
+  });
+}
+
 /** What the stub gh does: auth result, issues to list, and whether sends fail. */
 export interface GhScenario {
   authExit?: number;
@@ -36,6 +52,8 @@ export interface GhScenario {
   failSend?: boolean;
   /** `gh issue list` fails with this stderr. */
   failList?: string;
+  /** Each `gh issue create` / `comment` takes this long (ms): a slow GitHub. */
+  sendDelayMs?: number;
 }
 
 /** One recorded gh call. */
@@ -67,10 +85,15 @@ if (argv[0] === 'issue' && argv[1] === 'list') {
   process.stdout.write(JSON.stringify(s.issues || [])); process.exit(0);
 }
 if (s.failSend) { process.stderr.write('HTTP 502\\n'); process.exit(1); }
+if (s.sendDelayMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, s.sendDelayMs);
 const repo = argv[argv.indexOf('--repo') + 1];
 if (argv[1] === 'create') {
+  // One create at a time across concurrent stubs (the counter is GitHub's issue numbering).
+  const lock = counter + '.lock';
+  for (;;) { try { fs.mkdirSync(lock); break; } catch { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5); } }
   const n = (fs.existsSync(counter) ? Number(fs.readFileSync(counter, 'utf8')) : 100) + 1;
   fs.writeFileSync(counter, String(n));
+  fs.rmdirSync(lock);
   process.stdout.write('Creating issue in ' + repo + '\\n\\nhttps://github.com/' + repo + '/issues/' + n + '\\n');
   process.exit(0);
 }
@@ -97,9 +120,10 @@ process.exit(3);
   };
 }
 
-/** A temp HOME, optionally with `~/.okstra/config.json`. */
-export function makeHome(config?: unknown): string {
+/** A temp HOME, optionally with `~/.okstra/config.json` and a `~/.gitconfig`. */
+export function makeHome(config?: unknown, gitconfig?: string): string {
   const home = mkdtempSync(join(tmpdir(), 'okstra-home-'));
+  if (gitconfig !== undefined) writeFileSync(join(home, '.gitconfig'), gitconfig);
   if (config !== undefined) {
     mkdirSync(join(home, '.okstra'), { recursive: true });
     writeFileSync(join(home, '.okstra', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));

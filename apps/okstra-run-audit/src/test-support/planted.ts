@@ -17,7 +17,48 @@ export const PLANTED = {
   repo: 'zorblax-org/secret-pay',
   token: 'ghp_PLANTEDtoken0123456789abcdefABCDEF0123',
   projectName: 'Quintessa Ledger',
+  /** `~user` home spellings of another user of the machine (issue 15: `~alice`, `~alice/proj` leaked). */
+  tildeHomes: ['~vexilla', '~vexilla/proj'],
+  /** The machine's bare host name, known only from the environment (`HOSTNAME`). */
+  bareHost: 'buildbox07',
+  /** The user's full name and email, known only from `~/.gitconfig`. */
+  fullName: 'Alice Smith',
+  surname: 'Smith',
+  gitEmail: 'alice.smith@smith-home.example.net',
 };
+
+/**
+ * Every planted identity: the leak count of the planted-identities test is how
+ * many of these occur (case-insensitive) in any outbound text — plan file,
+ * titles, bodies, the recorded gh argv and stdin. It must be 0.
+ */
+export const PLANTED_IDENTITIES = [
+  PLANTED.user,
+  PLANTED.email,
+  'zorblax.quint',
+  ...PLANTED.homes,
+  PLANTED.host,
+  'build-7',
+  'zorblax-corp',
+  PLANTED.repo,
+  'secret-pay',
+  PLANTED.token,
+  PLANTED.projectName,
+  'demo:payments',
+  'refund-timeout',
+  ...PLANTED.tildeHomes,
+  'vexilla',
+  PLANTED.bareHost,
+  PLANTED.fullName,
+  PLANTED.surname,
+  PLANTED.gitEmail,
+];
+
+/** `~/.gitconfig` of the planted user (written into the test HOME). */
+export const PLANTED_GITCONFIG = `[user]\n\tname = ${PLANTED.fullName}\n\temail = ${PLANTED.gitEmail}\n`;
+
+/** The environment the planted machine runs error-issue with (besides PATH and HOME). */
+export const PLANTED_ENV = { USER: PLANTED.user, HOSTNAME: PLANTED.bareHost };
 
 /** Every planted string that must be absent from outbound text (case-insensitive check). */
 export const FORBIDDEN = [
@@ -36,6 +77,11 @@ export const FORBIDDEN = [
   'Quintessa',
   'demo:payments',
   'refund-timeout',
+  'vexilla',
+  'buildbox07',
+  'Alice Smith',
+  'Smith',
+  'alice.smith',
 ];
 
 /**
@@ -99,6 +145,15 @@ export function makePlantedProject(options: { hugeDetail?: boolean } = {}): Proj
         note: `${PLANTED.projectName} by ${PLANTED.email} token ${PLANTED.token} repo ${PLANTED.repo} on ${PLANTED.host}`,
         ...ident,
       })),
+      {
+        ts: `2026-11-${day}T08:05:00Z`,
+        source: 'okstra-team',
+        kind: 'E_LOCK',
+        message: `lock held by ${PLANTED.tildeHomes[0]} on ${PLANTED.bareHost} for ${PLANTED.tildeHomes[1]}/state.json`,
+        stderr: `committed by ${PLANTED.fullName} <${PLANTED.gitEmail}>; ${PLANTED.surname} is the owner of ${PLANTED.tildeHomes[1]}`,
+        taskType: 'error-analysis',
+        seq: '001',
+      },
       {
         ts: `2026-11-${day}T08:10:00Z`,
         source: 'okstra-team',

@@ -163,11 +163,7 @@ describe('signals and classification (pre-anonymization)', () => {
       ids,
     );
     const bySummary = Object.fromEntries(clusters.map((c) => [c.summary, c]));
-    expect(Object.keys(bySummary).sort()).toEqual([
-      'other',
-      'the run-manifest says completed but the final report (.md and .data.json) is missing',
-      'timeout after <n> s',
-    ]);
+    expect(Object.keys(bySummary).sort()).toEqual(['a completed run has no final report (.md or .data.json)', 'other', 'timeout after <n> s']);
     expect(passesGate(bySummary['timeout after <n> s']!, DEFAULT_GATE)).toBe(true);
     expect(passesGate(bySummary['other']!, DEFAULT_GATE)).toBe(false);
     expect(
@@ -199,8 +195,17 @@ describe('draftCandidates fails closed', () => {
       ids,
     );
     ids.add('crashed'); // an identity learnt after normalization: the rendered text now carries it
-    const { drafts, refusedByGate, summaries } = draftCandidates(clusters, DEFAULT_GATE, ids);
-    expect(refusedByGate).toBe(1);
+    const { drafts, dropped, summaries } = draftCandidates(clusters, DEFAULT_GATE, ids);
+    expect(dropped.map((d) => [d.source, d.kind, d.problems])).toEqual([
+      [
+        'okstra-team',
+        '',
+        [
+          { field: 'title', detector: 'identity' },
+          { field: 'body', detector: 'identity' },
+        ],
+      ],
+    ]);
     expect(drafts.map((d) => d.title)).toEqual(['[okstra-defect] okstra-team E: lost pane']);
     expect(summaries.map((s) => s.candidate).sort()).toEqual([false, true]);
   });

@@ -53,6 +53,7 @@ export function identityDigest(value: string): string {
 }
 
 const HOME_SEGMENT = [
+  /(?<![\w~])~([A-Za-z_][\w.-]*)/g,
   /\/home\/([^\s/'"`<>\\%]+)/g,
   /\/Users\/([^\s/'"`<>\\%]+)/g,
   /[A-Za-z]:(?:\\\\|\\|\/)Users(?:\\\\|\\|\/)([^\s/'"`<>\\%]+)/gi,
@@ -60,7 +61,9 @@ const HOME_SEGMENT = [
 ];
 const EMAIL = /([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
 const URL_HOST = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^@\s/]+@)?([^/\s:'"`<>)]+)/gi;
-const SCP_REMOTE = /\b[\w.-]+@([\w.-]+):([\w.-]+)\/([\w.-]+?)(?:\.git)?\b/g;
+// The name ends where the remote does (end, blank, quote, bracket, comma): a lazy name stopped
+// at the first word boundary, so `secret-payments` was harvested as `secret`.
+const SCP_REMOTE = /\b[\w.-]+@([\w.-]+):([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=$|[\s'"`<>(),;])/g;
 const REPO_PATH = /(?:github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=$|[\s/'"`<>)#?])/gi;
 
 /**
@@ -77,11 +80,51 @@ export function harvestIdentities(text: string, into: IdentitySet): IdentitySet 
   const texts = decoded === text ? [text] : [text, decoded];
   for (const t of texts.flatMap((x) => [blankOverlongRuns(x), ...overlongRunPieces(x)])) {
     for (const re of HOME_SEGMENT) for (const m of t.matchAll(re)) into.add(m[1]);
-    for (const m of t.matchAll(EMAIL)) into.add(m[0], m[1], m[2], ...hostLabels(m[2]!));
+    for (const m of t.matchAll(EMAIL)) {
+      // `git@github.com:owner/name` is a remote, not a mailbox: its `git` names no one.
+      if (t[m.index + m[0].length] === ':') continue;
+      into.add(m[0], ...(GENERIC_ACCOUNTS.has(m[1]!.toLowerCase()) ? [] : [m[1]]), m[2], ...hostLabels(m[2]!));
+    }
     for (const m of t.matchAll(URL_HOST)) into.add(m[1], ...hostLabels(m[1]!));
     for (const m of t.matchAll(SCP_REMOTE)) into.add(m[1], m[2], m[3], `${m[2]}/${m[3]}`);
     for (const m of t.matchAll(REPO_PATH)) into.add(m[1], m[2], `${m[1]}/${m[2]}`);
   }
+  return into;
+}
+
+/**
+ * Account names that name no one (service and default accounts): a machine
+ * user, an email local part or a remote user of these is not an identity, so
+ * ordinary words (`git push`, `project root`) are not redacted.
+ */
+export const GENERIC_ACCOUNTS: ReadonlySet<string> = new Set([
+  'root',
+  'git',
+  'nobody',
+  'noreply',
+  'no-reply',
+  'admin',
+  'administrator',
+  'user',
+  'runner',
+  'node',
+  'daemon',
+  'www-data',
+  'ci',
+  'build',
+]);
+
+/**
+ * Add a person's full name (`Alice Smith`): the whole name, and each of its
+ * words — a surname alone still names the person, so privacy wins over the
+ * word. Only person names are split this way; a project, host or repository
+ * name is one identity as a whole (`secret-payments`, never `secret`).
+ */
+export function addPersonName(name: string | null | undefined, into: IdentitySet): IdentitySet {
+  const whole = name?.trim().replace(/\s+/g, ' ');
+  if (!whole) return into;
+  into.add(whole);
+  for (const word of whole.split(/[\s,]+/)) if (!GENERIC_ACCOUNTS.has(word.toLowerCase())) into.add(word.replace(/^[("'.]+|[)"'.]+$/g, ''));
   return into;
 }
 

@@ -9,3 +9,7 @@ export * from './last-gate.js';
 export * from './match.js';
 export * from './inputs.js';
 export * from './plan.js';
+export * from './machine.js';
+export * from './gh.js';
+export * from './plan-run.js';
+export * from './submit-run.js';

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { hostname } from 'node:os';
 import { projectJsonPath, taskManifestPath, tasksDir } from '@okstra/paths';
 import { ErrorRecord } from '@okstra/schemas/error-issue';
 import { runAudit } from '../audit-project.js';
@@ -23,15 +22,6 @@ export interface ProjectInputs {
   records: RawRecord[];
   violations: number;
   skipped: SkippedLine[];
-}
-
-/** Identities of the machine and user from the environment (`USER`, `LOGNAME`, `USERNAME`, `HOME`, the host name). */
-export function environmentIdentities(env: NodeJS.ProcessEnv, into: IdentitySet): IdentitySet {
-  into.add(env.USER, env.LOGNAME, env.USERNAME);
-  if (env.HOME) into.add(env.HOME, basename(env.HOME));
-  const host = safe(() => hostname());
-  if (host) into.add(host, host.split('.')[0]);
-  return into;
 }
 
 /**
@@ -144,12 +134,4 @@ async function readRegularText(path: string): Promise<string> {
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
-}
-
-function safe<T>(fn: () => T): T | null {
-  try {
-    return fn();
-  } catch {
-    return null;
-  }
 }

@@ -88,7 +88,8 @@ export const DETECTORS: readonly Detector[] = [
   { name: 'email', pattern: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, placeholder: '<email>' },
   { name: 'percent-encoded-path', pattern: /(?<![^\s'"`<>():,;])[^\s'"`<>():,;]*%(?:2[Ff]|5[Cc])[^\s'"`<>():,;]*/g, placeholder: '<path>' },
   { name: 'windows-path', pattern: /\b[A-Za-z]:(?:\\|\\\\|\/)[^\s'"`<>():,;]*/g, placeholder: '<path>' },
-  { name: 'home-path', pattern: /~\/[^\s'"`<>():,;]*/g, placeholder: '<path>' },
+  // `~/…`, `~user` and `~user/…`: a home directory in the shell's spelling.
+  { name: 'home-path', pattern: /(?<![\w~])~(?:[A-Za-z_][\w.-]*(?:\/[^\s'"`<>():,;]*)?|\/[^\s'"`<>():,;]*)/g, placeholder: '<path>' },
   { name: 'uuid', pattern: /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g, placeholder: '<uuid>' },
   { name: 'posix-path', pattern: /(?<![\w<>.-])\/(?:[^\s/'"`<>:,;()]+\/)*[^\s/'"`<>:,;()]+\/?/g, placeholder: '<path>' },
   { name: 'relative-path', pattern: /(?<![\w<>/-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?/g, placeholder: '<path>' },

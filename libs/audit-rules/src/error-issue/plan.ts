@@ -1,7 +1,7 @@
 import type { ErrorIssuePlan, IssueCandidate, IssueGate } from '@okstra/schemas/error-issue';
 import { clusterClass, passesGate, type Cluster } from './cluster.js';
 import type { IdentitySet } from './identities.js';
-import { lastGate } from './last-gate.js';
+import { lastGate, type GateProblem } from './last-gate.js';
 import { decide, findMatch, type GhIssue } from './match.js';
 import { evidenceDigest, renderIssue } from './render.js';
 
@@ -17,11 +17,25 @@ export interface DraftCandidate {
   commentBody: string;
 }
 
+/** A candidate the last gate refused at plan time: which cluster, and which detectors on which field. */
+export interface DroppedCandidate {
+  fingerprint: string;
+  /** The cluster's anonymized source and kind (`run-audit` / `worker-not-terminal`, `okstra-team` / `E_LOCK`). */
+  source: string;
+  kind: string;
+  problems: GateProblem[];
+}
+
+/** The stderr line for a dropped candidate (docs/error-issue.md "Rendering"). */
+export function describeDropped(d: DroppedCandidate): string {
+  return `candidate ${d.fingerprint} (${d.source}${d.kind ? ` ${d.kind}` : ''}) dropped: the last gate refused ${d.problems.map((p) => `${p.field}: ${p.detector}`).join(', ')}`;
+}
+
 /**
  * Apply the quantitative gate and the classification, and render every
  * okstra-defect cluster that passes as a draft candidate (docs/error-issue.md).
- * A candidate whose rendering the last gate refuses is dropped (and counted),
- * never sent: fail closed.
+ * A candidate whose rendering the last gate refuses is dropped (and reported
+ * with its cluster and detectors), never sent: fail closed.
  */
 export function draftCandidates(
   clusters: readonly Cluster[],
@@ -30,11 +44,11 @@ export function draftCandidates(
 ): {
   summaries: ErrorIssuePlan['clusters'];
   drafts: DraftCandidate[];
-  refusedByGate: number;
+  dropped: DroppedCandidate[];
 } {
   const summaries: ErrorIssuePlan['clusters'] = [];
   const drafts: DraftCandidate[] = [];
-  let refusedByGate = 0;
+  const dropped: DroppedCandidate[] = [];
   for (const c of clusters) {
     const classification = clusterClass(c);
     const passed = passesGate(c, gate);
@@ -51,8 +65,9 @@ export function draftCandidates(
     if (!isCandidate) continue;
     const signals = Object.fromEntries(Object.entries(c.signals).sort(([a], [b]) => (a < b ? -1 : 1))) as Record<string, number>;
     const rendered = renderIssue(c, classification, signals);
-    if (lastGate(rendered, identities).length > 0) {
-      refusedByGate++;
+    const problems = lastGate(rendered, identities);
+    if (problems.length > 0) {
+      dropped.push({ fingerprint: c.fingerprint, source: c.source, kind: c.kind, problems });
       continue;
     }
     summaries[summaries.length - 1]!.candidate = true;
@@ -65,7 +80,7 @@ export function draftCandidates(
       ...rendered,
     });
   }
-  return { summaries, drafts, refusedByGate };
+  return { summaries, drafts, dropped };
 }
 
 /** Decide a draft against the issues `gh` listed for it, or mark it unchecked (`issues` null). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IssueClassification } from '@okstra/schemas/error-issue';
 import type { Cluster } from './cluster.js';
+import { INVARIANTS } from '../invariants.js';
 
 /** GitHub's limit on an issue or comment body, in characters. */
 export const GITHUB_BODY_LIMIT = 65_536;
@@ -28,7 +29,17 @@ export interface RenderedIssue {
   commentBody: string;
 }
 
-const TITLE_MAX = 120;
+/** The longest title okstra sends; run-audit titles (`[okstra-defect] run-audit <id>: <summary>`) always fit whole. */
+export const TITLE_MAX = 120;
+
+const FOOTER = 'Filed by okstra error-issue after explicit approval. Identifying details were removed before sending.';
+
+/**
+ * okstra's own fixed texts: the run-audit catalogue (each `run-audit <id>:
+ * <summary>` headline) and the body template's lines. The last gate blanks
+ * them before its detectors run: they are okstra's constants, not target identity.
+ */
+export const OKSTRA_TEXTS: readonly string[] = [...INVARIANTS.map((inv) => `run-audit ${inv.id}: ${inv.summary}`), FOOTER].sort((a, b) => b.length - a.length);
 
 /**
  * Render a candidate's title, issue body and follow-up comment body from the
@@ -73,7 +84,7 @@ export function renderIssue(c: Cluster, classification: IssueClassification, sig
       examples || '(none)',
       '',
       '---',
-      'Filed by okstra error-issue after explicit approval. Identifying details were removed before sending.',
+      FOOTER,
       '',
     ].join('\n'),
   );

@@ -96,6 +96,7 @@ function mentionsTargetPath(r: RawRecord): boolean {
   for (const m of blankOverlongRuns(decodePercent(text(r))).matchAll(PATHISH)) {
     const p = m[0];
     if (/^[A-Za-z]:/.test(p)) continue; // a Windows absolute path is never inside a POSIX project root
+    if (m.index > 0 && m.input[m.index - 1] === '~') continue; // `~user/…` is a home directory, never inside the root
     const abs = isAbsolute(p) ? p : resolve(r.projectRoot, p);
     const rel = relative(r.projectRoot, abs);
     if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) continue;
