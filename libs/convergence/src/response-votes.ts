@@ -51,7 +51,7 @@ export function readResponseVotes(input: {
   const canonical = new Map<string, string[]>();
   for (const id of input.wanted) canonical.set(id.toLowerCase(), [...(canonical.get(id.toLowerCase()) ?? []), id]);
   const votes = new Map<string, BlockVote>();
-  for (const block of parseVerdictBlocks(input.text, { idPattern: HEADING_ID, fieldLabels: VOTE_FIELD_LABELS })) {
+  for (const block of parseVerdictBlocks(input.text, { idPattern: HEADING_ID, fieldLabels: VOTE_FIELD_LABELS, file })) {
     const where = { file, field: `line ${block.headingLine}` };
     const matches = input.wanted.includes(block.id) ? [block.id] : (canonical.get(block.id.toLowerCase()) ?? []);
     if (matches.length > 1) throw new InputError(`worker ${workerId}: ${thing} ${block.id}: the id matches ${matches.join(' and ')} in another case`, where);

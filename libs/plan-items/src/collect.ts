@@ -90,7 +90,7 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
   const out = new Map<string, PlanVerdict | null>();
   const firstLine = new Map<string, number>();
   const report = (itemId: string, line: number, message: string) => problems.push({ workerId: response.workerId, itemId, file: response.file, line, message });
-  for (const block of parseVerdictBlocks(response.markdown, { idPattern: PLAN_ITEM_HEADING_ID })) {
+  for (const block of parseVerdictBlocks(response.markdown, { idPattern: PLAN_ITEM_HEADING_ID, file: response.file })) {
     const id = canonical.get(block.id.toLowerCase());
     if (!id) {
       report(block.id, block.headingLine, 'verdict for an item outside the persisted queue');

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Artifact } from '@okstra/schemas/artifact';
 import { InputError } from '@okstra/core';
-import { decodeUtf8, parseJsonText, readRegularFileSync, validateValue, type ParseSchema, type ReadTextOptions } from './read-file.js';
+import { decodeUtf8, NotRegularFileError, parseJsonText, readRegularFileSync, validateValue, type ParseSchema, type ReadTextOptions } from './read-file.js';
 import { serializeJson, writeTextAtomic, type WriteJsonOptions } from './write-file.js';
 
 /** What {@link readArtifact} returns for an artifact: its schema's output type. */
@@ -48,6 +48,22 @@ export function readArtifactIfExists<A extends Artifact>(path: string, artifact:
   const bytes = readRegularFileSync(path, { ...opts, label: file });
   if (bytes === null) return undefined;
   return parseArtifact(decodeUtf8(bytes, file), artifact, { ...opts, label: file });
+}
+
+/**
+ * Best-effort read for evidence a command may do without (a status sidecar,
+ * a job file another process wrote): the artifact, or null when it is
+ * missing, unreadable or invalid. A directory, FIFO, socket or device is still
+ * refused (exit 2 at once): a special file is never silently skipped or hung on.
+ * @throws NotRegularFileError (an InputError) for a non-regular file only.
+ */
+export function tryReadArtifact<A extends Artifact>(path: string, artifact: A, opts: ReadArtifactOptions = {}): ArtifactOf<A> | null {
+  try {
+    return readArtifactIfExists(path, artifact, opts) ?? null;
+  } catch (error) {
+    if (error instanceof NotRegularFileError) throw error;
+    return null;
+  }
 }
 
 /**

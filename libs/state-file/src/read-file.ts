@@ -167,17 +167,20 @@ export function validateValue<T>(data: unknown, options: Omit<ReadJsonOptions<T>
  * @throws InputError naming `file`.
  */
 export function checkRegularFile<S extends { isFile(): boolean; isDirectory(): boolean }>(st: S, file: string): S {
-  if (st.isDirectory()) throw new InputError('is a directory, expected a file', { file });
-  if (!st.isFile()) throw new InputError('is not a regular file (a FIFO, socket or device)', { file });
+  if (st.isDirectory()) throw new NotRegularFileError('is a directory, expected a file', { file });
+  if (!st.isFile()) throw new NotRegularFileError('is not a regular file (a FIFO, socket or device)', { file });
   return st;
 }
+
+/** The refusal of a directory, FIFO, socket or device where a file is read: always exit 2, never tolerated as "unreadable". */
+export class NotRegularFileError extends InputError {}
 
 function fsError(error: unknown, file: string): InputError {
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') return new InputError('file not found', { file });
-  if (code === 'EISDIR') return new InputError('is a directory, expected a file', { file });
+  if (code === 'EISDIR') return new NotRegularFileError('is a directory, expected a file', { file });
   // A socket cannot be opened at all (ENXIO): the same refusal as a FIFO.
-  if (code === 'ENXIO') return new InputError('is not a regular file (a FIFO, socket or device)', { file });
+  if (code === 'ENXIO') return new NotRegularFileError('is not a regular file (a FIFO, socket or device)', { file });
   if (code === 'EACCES' || code === 'EPERM') return new InputError('permission denied', { file });
   return new InputError(`cannot read file (${code ?? (error as Error).message})`, { file });
 }

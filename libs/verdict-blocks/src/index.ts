@@ -7,3 +7,4 @@
 export { parseVerdictBlocks } from './parse.js';
 export type { ParseOptions, VerdictBlock, VerdictField } from './parse.js';
 export { leadingWord, normalizeWord } from './words.js';
+export { MAX_MARKDOWN_NESTING, assertMarkdownNesting, markdownNesting } from './nesting.js';

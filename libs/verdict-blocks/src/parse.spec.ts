@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVerdictBlocks, type VerdictBlock } from './index.js';
+import { MAX_MARKDOWN_NESTING, markdownNesting, parseVerdictBlocks, type VerdictBlock } from './index.js';
 
 const FINDING = /F-\d{3}/;
 
@@ -326,5 +326,23 @@ describe('fields', () => {
       line: 6,
     });
     expect(block.text).toContain('retry.ts | 20');
+  });
+});
+
+describe('nesting guard (docs/convergence.md "Response blocks")', () => {
+  it('64k nested block quotes (128 KB) are refused at once, naming the file and line', () => {
+    const text = '### F-001\n\n' + '> '.repeat(65_536) + 'x\n';
+    expect(() => parseVerdictBlocks(text, { file: 'r.md' })).toThrow(
+      expect.objectContaining({ exitCode: 2, file: 'r.md', field: 'line 3', message: expect.stringContaining('nested 65536 levels deep') }),
+    );
+  });
+
+  it('a list nested by indentation past the limit is refused; normal nesting parses', () => {
+    const deep = Array.from({ length: MAX_MARKDOWN_NESTING + 2 }, (_, i) => ' '.repeat(2 * i) + '- x').join('\n');
+    expect(markdownNesting(deep).depth).toBeGreaterThan(MAX_MARKDOWN_NESTING);
+    expect(() => parseVerdictBlocks(deep)).toThrow(/nested/);
+    const fine = '### F-001\n\n> quote\n> > nested\n\n- a\n  - b\n    1. c\n\n**Verdict**: AGREE\n';
+    expect(markdownNesting(fine).depth).toBeLessThan(8);
+    expect(parseVerdictBlocks(fine).map((b) => b.id)).toEqual(['F-001']);
   });
 });

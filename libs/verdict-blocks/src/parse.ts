@@ -1,3 +1,4 @@
+import { assertMarkdownNesting } from './nesting.js';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 
@@ -46,6 +47,8 @@ export interface VerdictBlock {
 
 /** Options of {@link parseVerdictBlocks}. */
 export interface ParseOptions {
+  /** The file the text came from, named by the nesting refusal. */
+  file?: string;
   /**
    * A heading is a block only when its text starts with a match of this pattern that ends
    * at a token boundary; the match is the block id. Give the `i` flag to read ids in any
@@ -117,12 +120,16 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
  * - CRLF, trailing spaces and extra blank lines make no difference to `value`; lines are
  *   1-based in the original text.
  *
- * Never throws on any string input: Markdown has no syntax errors.
+ * Markdown has no syntax errors; the one refusal is nesting deeper than
+ * MAX_MARKDOWN_NESTING (see {@link assertMarkdownNesting}), which keeps the parse
+ * linear — callers check first with the file name for a better message.
+ * @throws InputError (exit 2) only for that nesting.
  */
 export function parseVerdictBlocks(markdown: string, options: ParseOptions = {}): VerdictBlock[] {
   const depths = options.depths ?? DEFAULT_DEPTHS;
   const matcher = options.idPattern ? stickyPattern(options.idPattern) : undefined;
   const known = options.fieldLabels ? new Set(options.fieldLabels.map(normalizeLabel)) : undefined;
+  assertMarkdownNesting(markdown, options.file);
   const root = fromMarkdown(markdown);
   const nodes = root.children;
   const source = new SourceText(markdown);

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { wrapperStatusPath } from '@okstra/paths';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { TeamJob } from '@okstra/schemas/team-job';
+import { teamJobArtifact } from '@okstra/schemas/team-job';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
-import { WrapperStatus } from '@okstra/schemas/team-wrapper-status';
+import { wrapperStatusArtifact, type WrapperStatus } from '@okstra/schemas/team-wrapper-status';
+import { tryReadArtifact } from '@okstra/state-file';
 import { isStatusCurrent } from '@okstra/team-state';
 import { isTerminalWorkerStatus, type TerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 
@@ -20,23 +20,14 @@ export interface Ended {
 /** The wrapper's status sidecar for this dispatch, or null (absent, unreadable, or from an earlier dispatch). */
 export async function readCurrentStatus(projectRoot: string, row: TeamStateRow): Promise<WrapperStatus | null> {
   if (!row.promptPath) return null;
-  try {
-    const doc = WrapperStatus.safeParse(JSON.parse(await readFile(wrapperStatusPath(resolve(projectRoot, row.promptPath)), 'utf8')));
-    return doc.success && isStatusCurrent(doc.data.startedAt, row.startedAt) ? doc.data : null;
-  } catch {
-    return null;
-  }
+  const doc = tryReadArtifact(wrapperStatusPath(resolve(projectRoot, row.promptPath)), wrapperStatusArtifact);
+  return doc && isStatusCurrent(doc.startedAt, row.startedAt) ? doc : null;
 }
 
 /** Completion paths of the dispatch's job file (absolute), or null when it cannot be read. */
 export async function completionPathsOf(projectRoot: string, record: WorkerDispatch): Promise<string[] | null> {
   if (!record.jobPath) return null;
-  try {
-    const job = TeamJob.safeParse(JSON.parse(await readFile(resolve(projectRoot, record.jobPath), 'utf8')));
-    return job.success ? job.data.completionPaths : null;
-  } catch {
-    return null;
-  }
+  return tryReadArtifact(resolve(projectRoot, record.jobPath), teamJobArtifact)?.completionPaths ?? null;
 }
 
 /**

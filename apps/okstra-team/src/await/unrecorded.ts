@@ -1,9 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { teamJobsDir, toProjectRelative } from '@okstra/paths';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
-import { TeamJob } from '@okstra/schemas/team-job';
+import { teamJobArtifact } from '@okstra/schemas/team-job';
+import { tryReadArtifact } from '@okstra/state-file';
 
 /**
  * Dispatches the team-state knows of but the run manifest does not: a
@@ -35,10 +36,11 @@ export async function unrecordedDispatches(
     const newest = records.filter((r) => r.workerId === row.workerId).at(-1);
     if (newest && Date.parse(newest.startedAt) >= Date.parse(row.startedAt)) continue;
     for (const f of files.filter((n) => n.endsWith(`-${row.workerId}.job.json`))) {
-      const parsed = TeamJob.safeParse(JSON.parse(await readFile(join(dir, f), 'utf8').catch(() => 'null')));
-      if (!parsed.success || parsed.data.workerId !== row.workerId || parsed.data.rowStartedAt !== row.startedAt) continue;
+      // A FIFO among the job files is exit 2 at once (it hung await and teardown); an invalid one is skipped.
+      const job = tryReadArtifact(join(dir, f), teamJobArtifact);
+      if (!job || job.workerId !== row.workerId || job.rowStartedAt !== row.startedAt) continue;
       out.push({
-        dispatchKind: parsed.data.dispatchKind,
+        dispatchKind: job.dispatchKind,
         workerId: row.workerId,
         backend: 'subprocess',
         paneId: null,
