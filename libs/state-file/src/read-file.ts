@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '@okstra/core';
 import { assertSaneJson } from './json-guard.js';
 import { formatJsonPath } from './json-path.js';
@@ -170,6 +170,22 @@ export function checkRegularFile<S extends { isFile(): boolean; isDirectory(): b
   if (st.isDirectory()) throw new NotRegularFileError('is a directory, expected a file', { file });
   if (!st.isFile()) throw new NotRegularFileError('is not a regular file (a FIFO, socket or device)', { file });
   return st;
+}
+
+/**
+ * For a path a command records or hands on (a worker's prompt, result or
+ * sidecar): absent is fine, but an existing one must be a regular file
+ * (symlinks followed), so a FIFO never reaches a later reader.
+ * @throws NotRegularFileError (exit 2) naming `file`.
+ */
+export function assertRegularIfExists(path: string, file: string = path): void {
+  let st;
+  try {
+    st = statSync(path);
+  } catch {
+    return;
+  }
+  checkRegularFile(st, file);
 }
 
 /** The refusal of a directory, FIFO, socket or device where a file is read: always exit 2, never tolerated as "unreadable". */

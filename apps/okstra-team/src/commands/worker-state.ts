@@ -4,6 +4,7 @@ import { projectRootOf, resolveInsideRoot, toProjectRelative } from '@okstra/pat
 import type { LivenessMode, TeamStateRow } from '@okstra/schemas/team-state';
 import type { TransitionStatus } from '@okstra/schemas/vocabulary';
 import { transitionWorker, validateTransition, type WorkerTransition } from '@okstra/team-state';
+import { assertRegularIfExists } from '@okstra/state-file';
 
 /** Flags of `worker-state transition` (0.161.0 docs/cli.md row, plus the native-worker row fields of docs/team.md). */
 export interface WorkerStateTransitionOptions {
@@ -80,7 +81,9 @@ function nativeRow(opts: WorkerStateTransitionOptions, teamStatePath: string, cw
   const rel = (p: string | undefined, flag: string) => {
     if (p === undefined) return undefined;
     if (!root) throw new InputError(`${flag} needs a team-state inside a project's .okstra tree`, { field: '--team-state' });
-    return toProjectRelative(root, resolveInsideRoot(root, resolve(cwd, p), flag));
+    const abs = resolveInsideRoot(root, resolve(cwd, p), flag);
+    assertRegularIfExists(abs, p);
+    return toProjectRelative(root, abs);
   };
   const set: Partial<TeamStateRow> = {};
   const put = <K extends keyof TeamStateRow>(key: K, value: TeamStateRow[K] | undefined) => {

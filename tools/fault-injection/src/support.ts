@@ -1,0 +1,203 @@
+// Shared helpers of the fault-injection suite: the built bins, a fresh copy of
+// examples/ with valid inputs for every command, async runs with a hang timeout,
+// tree snapshots, and the result table each spec prints (docs/conventions.md).
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  convergenceFinalStatePath,
+  convergenceGroupsPath,
+  convergenceMigrationDir,
+  convergenceWorkStatePath,
+  finalReportDataPath,
+  planItemsPath,
+  planVerdictsPath,
+  roundPlanPath,
+  roundResultsPath,
+  runDir,
+  runManifestPath,
+  taskRoot,
+  teamStatePath,
+} from '@okstra/paths';
+
+export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const bin = (app: string) => join(REPO, 'apps', app, 'dist', 'bin.js');
+export const BIN = {
+  conv: bin('okstra-convergence'),
+  plan: bin('okstra-plan-items'),
+  team: bin('okstra-team'),
+  live: bin('okstra-worker-liveness'),
+  audit: bin('okstra-run-audit'),
+} as const;
+export type BinName = keyof typeof BIN;
+
+/** A finished (or killed) run of a bin. `hung`: still running at the timeout, then killed. */
+export interface RunResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  hung: boolean;
+}
+
+/** Run `bin args` in `cwd`; `killAfterMs` sends SIGKILL at that instant (the fuzz); a run past `timeoutMs` is a hang. */
+export function run(
+  name: BinName,
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; killAfterMs?: number; stdin?: string },
+): Promise<RunResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN[name], ...args], {
+      cwd: opts.cwd,
+      env: { ...process.env, OKSTRA_DEBUG: '', ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let hung = false;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.end(opts.stdin ?? '');
+    const hang = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, opts.timeoutMs ?? 20_000);
+    const kill = opts.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs);
+    child.on('close', (code, signal) => {
+      clearTimeout(hang);
+      if (kill) clearTimeout(kill);
+      resolve({ code, signal, stdout, stderr, ms: Date.now() - started, hung });
+    });
+  });
+}
+
+/** Run tasks with at most `limit` at a time. */
+export async function pool<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i] as T, i);
+      }
+    }),
+  );
+  return out;
+}
+
+const made: string[] = [];
+/** Remove every scenario directory made so far (afterAll). */
+export function cleanup(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** A fresh temp copy of examples/ and the paths of its two sample runs. */
+export function scenario() {
+  const tmp = mkdtempSync(join(tmpdir(), 'okstra-fi-'));
+  made.push(tmp);
+  cpSync(join(REPO, 'examples'), tmp, { recursive: true });
+  const project = join(tmp, 'sample-project');
+  const task = taskRoot(project, { taskGroup: 'payments', taskId: 'refund-timeout' });
+  const EA = { taskType: 'error-analysis', seq: '001' };
+  const IP = { taskType: 'implementation-planning', seq: '001' };
+  const ea = runDir(task, EA);
+  const ip = runDir(task, IP);
+  return {
+    tmp,
+    project,
+    ea,
+    ip,
+    groups: convergenceGroupsPath(ea, EA),
+    work: convergenceWorkStatePath(ea, EA),
+    final: convergenceFinalStatePath(ea, EA),
+    mig: convergenceMigrationDir(ea),
+    plan1: roundPlanPath(ea, 1, EA),
+    results1: roundResultsPath(ea, 1, EA),
+    coverage: join(ea, 'state', 'convergence-coverage-batch-error-analysis-001.json'),
+    manifest: runManifestPath(ea, EA),
+    teamState: teamStatePath(ea, EA),
+    claudeResult: join(ea, 'worker-results', 'claude-reverify-r1-error-analysis-001.md'),
+    data: finalReportDataPath(ip, IP),
+    items: planItemsPath(ip, IP),
+    verdicts: planVerdictsPath(ip, IP),
+    planVerifyResult: join(ip, 'worker-results', 'claude-plan-verify-implementation-planning-001.md'),
+    ipTeamState: teamStatePath(ip, IP),
+  };
+}
+export type Scenario = ReturnType<typeof scenario>;
+
+/** The `collect-results` arguments of round 1 of the sample run (from its manifest's dispatch outcomes). */
+export function collectArgs(s: Scenario, output = s.results1, plan = s.plan1, result = s.claudeResult): string[] {
+  return [
+    'collect-results',
+    '--plan',
+    plan,
+    '--mode',
+    'adversarial',
+    '--dispatch',
+    'claude=completed:520000',
+    '--dispatch',
+    'codex=timeout:1800000',
+    '--result',
+    `claude=${result}`,
+    '--output',
+    output,
+  ];
+}
+
+/** Seed, plan round 1, collect it and extract the plan items: every command then has valid inputs. */
+export async function prepare(s: Scenario): Promise<void> {
+  const must = async (name: BinName, args: string[]) => {
+    const r = await run(name, args, { cwd: s.project });
+    if (r.code !== 0) throw new Error(`${name} ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  };
+  await must('conv', ['seed', '--groups', s.groups, '--work-state', s.work, '--final-state', s.final, '--migration-dir', s.mig]);
+  await must('conv', ['plan-round', '--work-state', s.work, '--plan', s.plan1]);
+  await must('conv', collectArgs(s));
+  await must('plan', ['extract', '--data', s.data, '--output', s.items]);
+}
+
+/** Every entry under `dir` (relative path → sha256 of a file's bytes, `link:`/`dir`/`special`), for "nothing changed" checks. */
+export function snapshot(dir: string, skip: (rel: string) => boolean = () => false): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      const rel = relative(dir, p);
+      if (skip(rel)) continue;
+      const st = lstatSync(p);
+      if (st.isSymbolicLink()) out[rel] = `link:${readlinkSync(p)}`;
+      else if (st.isDirectory()) {
+        out[rel] = 'dir';
+        walk(p);
+      } else if (st.isFile()) out[rel] = createHash('sha256').update(readFileSync(p)).digest('hex');
+      else out[rel] = 'special';
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Keys whose value differs between two snapshots (added, removed or changed). */
+export function changed(before: Record<string, string>, after: Record<string, string>): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => before[k] !== after[k]).sort();
+}
+
+/** True for a clean refusal: exit 2, not hung, no stack trace (notes on earlier lines are allowed; the error is one line). */
+export function cleanRefusal(r: RunResult): boolean {
+  return r.code === 2 && !r.hung && !/\n\s+at \S/.test(r.stderr);
+}
+
+/** Print a result table the lead can quote: `| test | tries | failures |`. */
+export function printTable(title: string, rows: ReadonlyArray<{ test: string; tries: number; failures: number; note?: string }>): void {
+  const lines = [`\n### fault-injection: ${title}`, '| test | tries | failures |', '|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.test} | ${r.tries} | ${r.failures}${r.note ? ` (${r.note})` : ''} |`);
+  process.stdout.write(lines.join('\n') + '\n');
+}
