@@ -84,10 +84,10 @@ describe('npm i -g okstra (only the umbrella named)', () => {
     expect(run(okstraBin, 'okstra', [tool.replace(/^okstra-/, ''), '--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
-  it('a usage error exits 2 naming the bin', () => {
+  it('a usage error exits 2 naming the command as typed', () => {
     const r = run(okstraBin, 'okstra', ['worker-state', 'transition', '--worker', 'claude']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^okstra-team: required option '--team-state <path>' not specified\n$/);
+    expect(r.stderr).toMatch(/^okstra worker-state: required option '--team-state <path>' not specified\n$/);
   });
 
   it("runs the demo's six steps against the installed bins", () => {

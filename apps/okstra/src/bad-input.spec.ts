@@ -118,6 +118,6 @@ describe('an output path that cannot be written', () => {
     const dest = target();
     const r = spawnSync(process.execPath, [bin, 'plan-items', 'extract', '--data', data, '--output', dest], { encoding: 'utf8', cwd: root });
     expect(r.status, r.stderr).toBe(2);
-    expect(r.stderr).toBe(`okstra-plan-items: ${dest}: ${message}\n`);
+    expect(r.stderr).toBe(`okstra plan-items: ${dest}: ${message}\n`);
   });
 });

@@ -3,19 +3,24 @@ import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
 import { runExecutable } from './plugins.js';
+import { closestWord } from './suggest.js';
+import { environmentHelp } from './environment.js';
 
-/** A tool package's module shape: every okstra tool exports `main(argv, io)`. */
+/** A tool package's module shape: every okstra tool exports `main(argv, io, invokedAs)`. */
 interface ToolModule {
-  main(argv: readonly string[], io: Io): Promise<number>;
+  main(argv: readonly string[], io: Io, invokedAs?: { name: string; usageName: string }): Promise<number>;
 }
 
 /**
- * `okstra <word> …`: run the tool for `word` (ARCHITECTURE.md §2) in-process
+ * `okstra <word> …`: run the tool for `word` (docs/contracts.md "The umbrella") in-process
  * through its exported `main`, or an `okstra-<word>` executable found on
  * PATH (third-party plug-ins). argv, stdin, stdout, stderr and the exit code
- * pass through unchanged.
- * Exit 2: no word, an unknown word (lists the known tools), or a known tool
- * whose package is not installed (names the package).
+ * pass through unchanged; the tool's messages and usage lines name the
+ * command as typed (`okstra error-issue: …`). `okstra help <word>` is
+ * `okstra <word> --help`; `okstra help environment` lists the environment
+ * variables the tools read.
+ * Exit 2: no word, an unknown word (names the closest tool when there is one
+ * and lists the known tools), or a known tool whose package is not installed.
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [word, ...rest] = argv;
@@ -23,10 +28,11 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr.write(helpText());
     return 2;
   }
-  if (word === '--help' || word === '-h' || word === 'help') {
+  if (word === '--help' || word === '-h' || (word === 'help' && rest.length === 0)) {
     io.stdout.write(helpText());
     return 0;
   }
+  if (word === 'help') return help(rest, io);
   if (word === '--version' || word === '-V') {
     io.stdout.write(`${packageVersion(import.meta.url)}\n`);
     return 0;
@@ -40,12 +46,36 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr.write(`okstra: '${word}' is a step of the okstra runtime, not of these microtools, and the runtime is not installed here\n`);
     return 2;
   }
-  io.stderr.write(`okstra: unknown command '${word}' (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`);
+  io.stderr.write(`okstra: unknown command '${word}'${didYouMean(word)} (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`);
   return 2;
+}
+
+/** `okstra help <word>`: that tool's `--help`; `okstra help environment`: the environment variables. */
+function help(words: readonly string[], io: Io): Promise<number> | number {
+  const [topic, ...more] = words;
+  if (topic === 'environment' && more.length === 0) {
+    io.stdout.write(environmentHelp());
+    return 0;
+  }
+  const route = topic === undefined ? undefined : findRoute(topic);
+  if (route) return runTool(route, [...more, '--help'], io);
+  io.stderr.write(`okstra: no help for '${words.join(' ')}'${didYouMean(topic ?? '')} (topics: ${[...ROUTES.map((r) => r.word), 'environment'].join(', ')})\n`);
+  return 2;
+}
+
+/** ` (did you mean 'x'?)` for the command word closest to `word` within a small edit distance, else ''. */
+function didYouMean(word: string): string {
+  const best = closestWord(
+    word,
+    ROUTES.map((r) => r.word),
+  );
+  return best ? ` (did you mean '${best}'?)` : '';
 }
 
 async function runTool(route: Route, rest: readonly string[], io: Io): Promise<number> {
   const args = [...route.prefix, ...rest];
+  // Messages say `okstra <word>:`; usage lines read as typed (`okstra error-issue plan`, `okstra convergence seed`).
+  const invokedAs = { name: `okstra ${route.word}`, usageName: route.prefix.length > 0 ? 'okstra' : `okstra ${route.word}` };
   let tool: ToolModule;
   try {
     tool = (await import(route.pkg)) as ToolModule;
@@ -57,7 +87,7 @@ async function runTool(route: Route, rest: readonly string[], io: Io): Promise<n
     io.stderr.write(`okstra: '${route.word}' needs the package ${route.pkg}, which is not installed (npm install -g ${route.pkg})\n`);
     return 2;
   }
-  return tool.main(args, io);
+  return tool.main(args, io, invokedAs);
 }
 
 function isMissingPackage(error: unknown, pkg: string): boolean {
@@ -72,7 +102,7 @@ export function helpText(): string {
   return [
     'Usage: okstra <command> [args...]',
     '',
-    'okstra runs the okstra tool for <command>; `okstra <command> --help` shows its flags.',
+    'okstra runs the okstra tool for <command>; `okstra <command> --help` (or `okstra help <command>`) shows its flags.',
     'An executable named okstra-<command> on PATH is run for any other <command>.',
     '',
     'Commands:',
@@ -81,6 +111,8 @@ export function helpText(): string {
     'Options:',
     '  -V, --version  print the version',
     '  -h, --help     print this help',
+    '',
+    '`okstra help environment` lists the environment variables the tools read.',
     '',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
 import type { Io } from '@okstra/cli-kit';
 
 /**
@@ -30,7 +31,7 @@ export function runExecutable(file: string, args: readonly string[], io: Io): Pr
   });
 }
 
+/** The number of `signal` on this platform (SIGABRT → 6, SIGSEGV → 11, …), from Node's own table. */
 function signalNumber(signal: NodeJS.Signals): number {
-  const map: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGTERM: 15 };
-  return map[signal] ?? 0;
+  return osConstants.signals[signal] ?? 0;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES } from './routes.js';
+import { ENVIRONMENT } from './environment.js';
 
 const bin = new URL('../dist/bin.js', import.meta.url).pathname;
 const appBin = (name: string) => new URL(`../../${name}/dist/bin.js`, import.meta.url).pathname;
@@ -43,18 +44,71 @@ describe('okstra umbrella (real bin)', () => {
     expect(okstra(['--version']).stdout).toMatch(/^\d+\.\d+\.\d+.*\n$/);
   });
 
-  it.each(ROUTES.map((r) => [r.word, r.pkg, r.prefix] as const))('`okstra %s --help` is `%s %s --help`', (word, pkg, prefix) => {
+  it.each(ROUTES.map((r) => [r.word, r.pkg, r.prefix] as const))('`okstra %s --help` is `%s %s --help`, naming the command as typed', (word, pkg, prefix) => {
     const via = okstra([word, '--help']);
     const direct = spawnSync(process.execPath, [appBin(pkg), ...prefix, '--help'], { encoding: 'utf8' });
     expect(via.code).toBe(0);
-    expect(via.stdout).toBe(direct.stdout);
+    // Usage lines read as typed: `okstra convergence seed`, `okstra error-issue plan`.
+    expect(via.stdout).toBe(direct.stdout.split(`Usage: ${pkg} `).join(prefix.length ? 'Usage: okstra ' : `Usage: okstra ${word} `));
+    expect(okstra(['help', word])).toEqual(via);
   });
 
-  it('passes usage errors and their exit code through unchanged', () => {
+  it('passes usage errors and their exit code through, naming the command as typed', () => {
     const via = okstra(['convergence', 'seed', '--bogus']);
     const direct = spawnSync(process.execPath, [appBin('okstra-convergence'), 'seed', '--bogus'], { encoding: 'utf8' });
     expect(via.code).toBe(2);
-    expect(via.stderr).toBe(direct.stderr);
+    expect(direct.stderr).toMatch(/^okstra-convergence: \S/);
+    expect(via.stderr).toBe(direct.stderr.replace(/^okstra-convergence:/, 'okstra convergence:'));
+  });
+
+  it('an input error through a routed word names that word: `okstra error-issue:`, not okstra-run-audit', () => {
+    const r = okstra(['error-issue', 'submit', '--plan', '/nonexistent/plan.json', '--approve', 'all']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^okstra error-issue: \/nonexistent\/plan\.json: /);
+  });
+
+  it.each([
+    ['convergnce', 'convergence'],
+    ['tema', 'team'],
+    ['run-adit', 'run-audit'],
+    ['worker-livenes', 'worker-liveness'],
+  ])('a typo (%s) names the closest tool (%s), exit 2', (typo, tool) => {
+    const r = okstra([typo], { env: { ...process.env, PATH: '/nonexistent' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^okstra: unknown command '${typo}' \\(did you mean '${tool}'\\?\\) \\(known: `));
+  });
+
+  it('a word far from every tool suggests nothing', () => {
+    expect(okstra(['frobnicate'], { env: { ...process.env, PATH: '/nonexistent' } }).stderr).not.toContain('did you mean');
+  });
+
+  it('okstra help <unknown> exits 2 naming the topics; okstra help alone is the umbrella help', () => {
+    const r = okstra(['help', 'tem']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^okstra: no help for 'tem' \(did you mean 'team'\?\) \(topics: convergence, .*environment\)\n$/);
+    expect(okstra(['help'])).toEqual(okstra(['--help']));
+  });
+
+  it('okstra help environment lists every variable of docs/environment.md', () => {
+    const r = okstra(['help', 'environment']);
+    expect(r.code).toBe(0);
+    const doc = readFileSync(new URL('../../../docs/environment.md', import.meta.url), 'utf8');
+    const documented = [...doc.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]!);
+    expect(documented.length).toBeGreaterThan(10);
+    for (const name of documented) expect(r.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    expect(documented).toEqual(ENVIRONMENT.map((v) => v.name));
+  });
+
+  it.each([
+    ['SIGABRT', 134],
+    ['SIGSEGV', 139],
+    ['SIGUSR1', 138],
+    ['SIGTERM', 143],
+  ])('a plug-in killed by %s makes okstra exit %i (128 + its number)', (signal, code) => {
+    const dir = mkdtempSync(join(tmpdir(), 'okstra-plugin-'));
+    writeFileSync(join(dir, 'okstra-crash'), `#!/bin/sh\nkill -${signal.slice(3)} $$\n`);
+    chmodSync(join(dir, 'okstra-crash'), 0o755);
+    expect(okstra(['crash'], { env: { ...process.env, PATH: `${dir}:${process.env.PATH}` } }).code).toBe(code);
   });
 
   it('runs an okstra-<word> plug-in from PATH with argv, stdin, stdout, stderr and exit code passed through', () => {

@@ -8,8 +8,10 @@ import type { Io } from './io.js';
  */
 export interface CliContext {
   io: Io;
-  /** The bin name, for messages (`okstra-convergence`). */
+  /** The command as the user typed it, for messages (`okstra-convergence`, or `okstra convergence` through the umbrella). */
   name: string;
+  /** The program name shown in usage lines, when it differs from `name` (the umbrella: `okstra` before a routed sub-command). */
+  usageName?: string;
   /** The tool's package version (printed by `--version`). */
   version: string;
   exitCode: number;
@@ -18,6 +20,8 @@ export interface CliContext {
 /** A tool's CLI: its name, version and a commander program factory. */
 export interface CliSpec {
   name: string;
+  /** See {@link CliContext.usageName}. */
+  usageName?: string;
   version: string;
   /** Build the argument definitions. Must not load heavy modules: actions import their work lazily. */
   createProgram: (ctx: CliContext) => Command;
@@ -29,7 +33,7 @@ export interface CliSpec {
  * package version. Add sub-commands after calling this so they inherit it.
  */
 export function createBaseProgram(ctx: CliContext, description: string): Command {
-  const program = new Command(ctx.name);
+  const program = new Command(ctx.usageName ?? ctx.name);
   program.description(description).version(ctx.version, '-V, --version', 'print the version');
   applyConventions(program, ctx);
   return program;
@@ -65,7 +69,7 @@ export function action<A extends unknown[]>(ctx: CliContext, fn: (...args: A) =>
  * trace unless OKSTRA_DEBUG is set).
  */
 export async function runCli(spec: CliSpec, argv: readonly string[], io: Io): Promise<number> {
-  const ctx: CliContext = { io, name: spec.name, version: spec.version, exitCode: ExitCode.OK };
+  const ctx: CliContext = { io, name: spec.name, usageName: spec.usageName, version: spec.version, exitCode: ExitCode.OK };
   try {
     const program = spec.createProgram(ctx);
     walk(program, (c) => applyConventions(c, ctx));

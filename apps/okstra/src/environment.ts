@@ -1,0 +1,61 @@
+/**
+ * Every environment variable an okstra tool reads (docs/environment.md,
+ * `okstra help environment`). environment.spec.ts scans the sources so a
+ * new one cannot go unlisted.
+ */
+export interface EnvironmentVariable {
+  name: string;
+  /** The tools (bins) that read it. */
+  readBy: string;
+  /** What it changes, with its unit and default. */
+  effect: string;
+}
+
+export const ENVIRONMENT: readonly EnvironmentVariable[] = [
+  { name: 'OKSTRA_DEBUG', readBy: 'every tool', effect: 'when set (any value), an internal error (exit 70) also prints its stack trace on stderr' },
+  { name: 'OKSTRA_TMUX_SOCKET', readBy: 'okstra-team', effect: 'tmux socket name (tmux -L) for dispatch, await and teardown; default: the default server' },
+  { name: 'OKSTRA_TEAM_POLL_MS', readBy: 'okstra-team await', effect: 'milliseconds between polls; default 2000' },
+  {
+    name: 'OKSTRA_LIVENESS_LAUNCH_GRACE_S',
+    readBy: 'okstra-team await',
+    effect: 'seconds a worker may take to write its first heartbeat; default: libs/heartbeat budget',
+  },
+  {
+    name: 'OKSTRA_LIVENESS_MAX_IDLE_S',
+    readBy: 'okstra-team await',
+    effect: 'seconds between heartbeats before a worker is suspect; default: libs/heartbeat budget',
+  },
+  {
+    name: 'OKSTRA_LIVENESS_STALL_CONFIRM_S',
+    readBy: 'okstra-team await',
+    effect: 'seconds a suspect worker is watched before it is stalled; default: libs/heartbeat budget',
+  },
+  {
+    name: 'HOME',
+    readBy: 'okstra-team, okstra-run-audit',
+    effect: 'where ~/.okstra is: user providers (~/.okstra/adapters/providers), config and the error-issue plan',
+  },
+  { name: 'USERPROFILE', readBy: 'okstra-run-audit', effect: 'the home directory when HOME is unset (Windows)' },
+  { name: 'PATH', readBy: 'okstra, okstra-team, okstra-run-audit', effect: 'where okstra-<word> plug-ins, tmux, cmux, gh and provider CLIs are found' },
+  { name: 'TMUX', readBy: 'okstra-team dispatch', effect: 'with TMUX_PANE: dispatch opens panes in the tmux session it runs in' },
+  { name: 'TMUX_PANE', readBy: 'okstra-team dispatch', effect: 'the pane dispatch runs in (with TMUX)' },
+  { name: 'CMUX_SURFACE_ID', readBy: 'okstra-team dispatch', effect: 'the cmux surface new worker panes are split from' },
+  {
+    name: 'USER',
+    readBy: 'okstra-run-audit error-issue',
+    effect: 'an identity removed from issue candidates (also LOGNAME, USERNAME, HOME and the host name)',
+  },
+  { name: 'LOGNAME', readBy: 'okstra-run-audit error-issue', effect: 'an identity removed from issue candidates' },
+  { name: 'USERNAME', readBy: 'okstra-run-audit error-issue', effect: 'an identity removed from issue candidates' },
+];
+
+/** `okstra help environment`. */
+export function environmentHelp(): string {
+  const width = Math.max(...ENVIRONMENT.map((v) => v.name.length));
+  return [
+    'Environment variables the okstra tools read (docs/environment.md):',
+    '',
+    ...ENVIRONMENT.map((v) => `  ${v.name.padEnd(width)}  ${v.effect} [${v.readBy}]`),
+    '',
+  ].join('\n');
+}
