@@ -8,7 +8,18 @@ const APPS = {
   group: [...APP_NAMES, ...APP_NAMES.map((n) => `${n}/*`), '**/apps/*', '../**/okstra', '../**/okstra/**', '../**/okstra-*', '../**/okstra-*/**'],
   message: 'libs never import apps; apps never import other apps (docs/conventions.md "Layout").',
 };
-const COMMANDER = { name: 'commander', message: 'only @okstra/cli-kit imports commander; libs throw @okstra/core errors.' };
+const COMMANDER = {
+  name: 'commander',
+  message: 'only @okstra/cli-kit imports commander (apps take the typed Command/Option from it; libs throw @okstra/core errors).',
+};
+const TYPED_COMMANDER = {
+  name: '@commander-js/extra-typings',
+  message: 'only @okstra/cli-kit imports commander; apps take Command/Option from @okstra/cli-kit.',
+};
+const CLI_DIR = {
+  group: ['**/cli/*', '**/cli/**'],
+  message: "a command's work never imports from cli/: its options type lives beside the work and the flag definitions are checked against it.",
+};
 const CLI_KIT = { name: '@okstra/cli-kit', message: 'libs import @okstra/core (dependency-free), never the CLI kit.' };
 
 export default tseslint.config(
@@ -47,7 +58,7 @@ export default tseslint.config(
   // @okstra/core's typed errors and never drags a CLI parser into its installs.
   {
     files: ['libs/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, CLI_KIT], patterns: [APPS] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER, CLI_KIT], patterns: [APPS] }] },
   },
   {
     files: ['libs/cli-kit/**/*.ts'],
@@ -55,7 +66,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [APPS] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS] }] },
+  },
+  {
+    files: ['apps/**/*.ts'],
+    ignores: ['apps/*/src/main.ts', 'apps/*/src/cli/**', '**/*.spec.ts', '**/test-support/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS, CLI_DIR] }] },
   },
   {
     files: ['**/*.spec.ts', 'bench/**', 'tools/**', 'e2e/**', '**/scripts/**', '**/*.mjs'],

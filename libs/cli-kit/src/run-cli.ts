@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { ExitCode, OkstraError, oneLine } from '@okstra/core';
 import type { Io } from './io.js';
 
@@ -24,8 +24,16 @@ export interface CliSpec {
   usageName?: string;
   version: string;
   /** Build the argument definitions. Must not load heavy modules: actions import their work lazily. */
-  createProgram: (ctx: CliContext) => Command;
+  createProgram: (ctx: CliContext) => CommandUnknownOpts;
 }
+
+/**
+ * Commander with inferred typings (`@commander-js/extra-typings`, the same
+ * runtime classes): an action's options type comes from its flag definitions,
+ * so a command's work never imports from `cli/` and no action receives `any`
+ * (docs/conventions.md "Layout"). Apps build their programs with these.
+ */
+export { Command, CommanderError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 
 /**
  * A commander program with the workspace conventions applied: errors and help
@@ -39,7 +47,7 @@ export function createBaseProgram(ctx: CliContext, description: string): Command
   return program;
 }
 
-function applyConventions(command: Command, ctx: CliContext): void {
+function applyConventions(command: CommandUnknownOpts, ctx: CliContext): void {
   command
     .exitOverride()
     .showSuggestionAfterError(true)
@@ -97,7 +105,7 @@ export function reportError(name: string, error: unknown, io: Pick<Io, 'stderr' 
   return ExitCode.INTERNAL;
 }
 
-function walk(command: Command, visit: (c: Command) => void): void {
+function walk(command: CommandUnknownOpts, visit: (c: CommandUnknownOpts) => void): void {
   visit(command);
   for (const sub of command.commands) walk(sub, visit);
 }

@@ -1,4 +1,4 @@
-import { CommanderError, type Command, type Option } from 'commander';
+import { CommanderError, type CommandUnknownOpts as Command, type Option } from '@okstra/cli-kit';
 import { buildProgram, resolveCommand } from './tools.js';
 import type { CommandLine } from './markdown.js';
 

@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { memoryIo, runCli } from '@okstra/cli-kit';
+import { memoryIo, runCli, type CommandUnknownOpts as Command } from '@okstra/cli-kit';
 import { describe, expect, it } from 'vitest';
 import { checkCommandLine } from './check.js';
 import { splitShellLine } from './shell-words.js';

@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { memoryIo, type CliContext } from '@okstra/cli-kit';
+import { memoryIo, type CliContext, type CommandUnknownOpts as Command } from '@okstra/cli-kit';
 import { createProgram as convergence } from 'okstra-convergence/program';
 import { createProgram as planItems } from 'okstra-plan-items/program';
 import { createProgram as liveness } from 'okstra-worker-liveness/program';

@@ -1,5 +1,4 @@
-import { Option, type Command } from 'commander';
-import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli-kit';
+import { action, type CliContext, collect, type Command, createBaseProgram, Option } from '@okstra/cli-kit';
 
 /**
  * Argument definitions of `okstra-convergence` (0.161.0 docs/cli.md rows).

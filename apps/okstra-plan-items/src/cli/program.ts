@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli-kit';
+import { action, type CliContext, collect, type Command, createBaseProgram } from '@okstra/cli-kit';
 
 /**
  * Argument definitions of `okstra-plan-items` (0.161.0 docs/cli.md rows; the

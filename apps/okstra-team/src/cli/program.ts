@@ -1,5 +1,4 @@
-import { Option, type Command } from 'commander';
-import { action, createBaseProgram, type CliContext } from '@okstra/cli-kit';
+import { action, type CliContext, type Command, createBaseProgram, Option } from '@okstra/cli-kit';
 import { LIVENESS_MODES, TRANSITION_STATUSES } from '@okstra/schemas/vocabulary';
 
 /**

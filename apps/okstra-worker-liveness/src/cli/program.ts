@@ -1,21 +1,5 @@
-import type { Command } from 'commander';
-import { action, collect, createBaseProgram, type CliContext } from '@okstra/cli-kit';
-
-/** One selector flag as it appeared on the command line (argv order). */
-export interface SelectorFlag {
-  flag: '--team-state' | '--worker';
-  value: string;
-}
-
-/** The options commander hands the action. Seconds stay raw strings: the command parses them. */
-export interface LivenessOptions {
-  teamState: string[];
-  worker: string[];
-  maxIdle?: string;
-  launchGrace?: string;
-  stallConfirm?: string;
-  json?: boolean;
-}
+import { action, collect, createBaseProgram, type CliContext, type Command } from '@okstra/cli-kit';
+import type { SelectorFlag } from '../commands/selectors.js';
 
 /**
  * Argument definitions of `okstra-worker-liveness` (seed 000, 0.161.0
@@ -42,6 +26,6 @@ export function createProgram(ctx: CliContext): Command {
     .option('--launch-grace <seconds>', 'grace after startedAt before a missing artifact counts (default 120)')
     .option('--stall-confirm <seconds>', 're-read window before reporting stalled (default half of --max-idle; 0 disables)')
     .option('--json', 'print one JSON document')
-    .action(action(ctx, async (opts: LivenessOptions) => (await import('../commands/liveness.js')).runLiveness(opts, order, ctx)));
+    .action(action(ctx, async (opts) => (await import('../commands/liveness.js')).runLiveness(opts, order, ctx)));
   return program;
 }

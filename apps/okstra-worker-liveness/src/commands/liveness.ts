@@ -1,8 +1,17 @@
 import { ExitCode, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
 import { MAX_BUDGET_S, probeWorkers } from '@okstra/heartbeat';
-import type { LivenessOptions, SelectorFlag } from '../cli/program.js';
 import { formatHuman } from './format.js';
-import { pairSelectors } from './selectors.js';
+import { pairSelectors, type SelectorFlag } from './selectors.js';
+
+/** The options of `okstra-worker-liveness` (checked against the flag definitions in cli/program.ts). Seconds stay raw strings: this command parses them. */
+export interface LivenessOptions {
+  teamState: string[];
+  worker: string[];
+  maxIdle?: string;
+  launchGrace?: string;
+  stallConfirm?: string;
+  json?: boolean;
+}
 
 /**
  * `okstra-worker-liveness`: pair the selectors, judge every worker in one

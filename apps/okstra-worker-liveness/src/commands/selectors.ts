@@ -1,5 +1,10 @@
 import { UsageError } from '@okstra/cli-kit';
-import type { SelectorFlag } from '../cli/program.js';
+
+/** One selector flag as it appeared on the command line (argv order). */
+export interface SelectorFlag {
+  flag: '--team-state' | '--worker';
+  value: string;
+}
 
 /**
  * Pair `--team-state <path> --worker <id>` strictly by argv order: each
