@@ -32,6 +32,17 @@ export const TeamStateRow = z.looseObject({
   auditSidecarPath: ArtifactPath.nullable().optional(),
   promptPath: ArtifactPath.nullable().optional(),
   resultPath: ArtifactPath.nullable().optional(),
+  /**
+   * okstra-team: failed dispatches (timeout / error / stalled / not-run) of this worker in this run, across every
+   * dispatch kind — the retry budget's count (retry-budget.ts), kept apart from `attempt` (docs/team.md "Retry accounting").
+   */
+  failures: z.number().int().min(0).optional(),
+  /** okstra-team: the current dispatch's wrapper process and its `/proc` start time (teardown's "still running" check). */
+  wrapperPid: z.number().int().positive().nullable().optional(),
+  wrapperPidStartTime: z.string().nullable().optional(),
+  /** okstra-team: the provider CLI's process group (its leader's pid) and the leader's `/proc` start time. */
+  providerPgid: z.number().int().positive().nullable().optional(),
+  providerPidStartTime: z.string().nullable().optional(),
 });
 export type TeamStateRow = z.infer<typeof TeamStateRow>;
 

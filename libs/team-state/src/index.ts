@@ -6,3 +6,5 @@
 export * from './transitions.js';
 export * from './store.js';
 export * from './wrapper-verdict.js';
+export * from './dispatch-kinds.js';
+export * from './teardown-policy.js';

@@ -78,3 +78,41 @@ export async function transitionWorker(path: string, t: WorkerTransition): Promi
   const [outcome] = await transitionWorkers(path, [t]);
   return outcome!;
 }
+
+/** A process okstra recorded: its pid and its `/proc/<pid>/stat` start time (so a recycled pid is never taken for it). */
+export interface RecordedProcess {
+  pid: number;
+  startTime: string | null;
+}
+
+/**
+ * Record the processes of a worker's current dispatch on its row (one locked
+ * write): the wrapper (`wrapperPid`, `wrapperPidStartTime`) and the provider
+ * CLI's process group (`providerPgid` = its leader's pid, `providerPidStartTime`).
+ * Teardown reads them to tell a running worker from a finished one and to
+ * stop an orphaned provider group (docs/team.md "teardown"). Applied only
+ * while the row's `startedAt` is `ifStartedAt` (a late write of an earlier
+ * dispatch is dropped). Never throws for a missing row or file: returns false.
+ */
+export async function recordWorkerProcesses(
+  path: string,
+  workerId: string,
+  procs: { wrapper?: RecordedProcess; provider?: RecordedProcess },
+  ifStartedAt: string,
+): Promise<boolean> {
+  try {
+    return await withFileLock(path, async () => {
+      const state = await readTeamState(path);
+      const at = state.workers.findIndex((w) => w.workerId === workerId && w.startedAt === ifStartedAt);
+      if (at < 0) return false;
+      const row = { ...state.workers[at]! };
+      if (procs.wrapper) Object.assign(row, { wrapperPid: procs.wrapper.pid, wrapperPidStartTime: procs.wrapper.startTime });
+      if (procs.provider) Object.assign(row, { providerPgid: procs.provider.pid, providerPidStartTime: procs.provider.startTime });
+      const workers = state.workers.map((w, i) => (i === at ? row : w));
+      await writeArtifact(path, teamStateArtifact, { ...state, workers }, { replace: 'any' });
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { applyTransition, isRetryable, isStatusCurrent } from './transitions.js';
+import { retryKindOf, roundOf } from './dispatch-kinds.js';
 
 const T0 = new Date('2026-11-29T08:00:00.000Z');
 const T1 = new Date('2026-11-29T08:05:00.000Z');
@@ -10,7 +11,22 @@ const row = (over: Partial<TeamStateRow> = {}): TeamStateRow =>
 describe('applyTransition (ARCHITECTURE.md §7)', () => {
   it('in-progress sets startedAt, clears endedAt and reason, counts the attempt', () => {
     const r = applyTransition(row({ endedAt: T0.toISOString(), reason: 'x' }), { status: 'in-progress', now: T1 });
-    expect(r).toEqual({ applied: true, row: { ...row(), status: 'in-progress', startedAt: T1.toISOString(), endedAt: null, reason: null, attempt: 1 } });
+    expect(r).toEqual({
+      applied: true,
+      row: {
+        ...row(),
+        status: 'in-progress',
+        startedAt: T1.toISOString(),
+        endedAt: null,
+        reason: null,
+        attempt: 1,
+        failures: 0,
+        wrapperPid: null,
+        wrapperPidStartTime: null,
+        providerPgid: null,
+        providerPidStartTime: null,
+      },
+    });
   });
 
   it('re-dispatch of a terminal row: in-progress again with a new startedAt and attempt + 1', () => {
@@ -21,16 +37,42 @@ describe('applyTransition (ARCHITECTURE.md §7)', () => {
     expect(r.row).toMatchObject({ status: 'in-progress', attempt: 2, startedAt: T1.toISOString(), endedAt: null, reason: null });
   });
 
-  it('attempt counts dispatches of one kind: a reverify dispatch after the initial one is attempt 1, its retry attempt 2', () => {
+  it('attempt counts dispatches of one round: a reverify dispatch after the initial one is attempt 1, its retry (reverify-r1-retry) attempt 2', () => {
     const initial = applyTransition(row(), { status: 'in-progress', now: T0, dispatchKind: 'initial' }).row;
-    expect(initial).toMatchObject({ dispatchKind: 'initial', attempt: 1 });
+    expect(initial).toMatchObject({ dispatchKind: 'initial', attempt: 1, failures: 0 });
     const done = applyTransition(initial, { status: 'completed', now: T0 }).row;
+    expect(done.failures).toBe(0);
     const reverify = applyTransition(done, { status: 'in-progress', now: T1, dispatchKind: 'reverify-r1' }).row;
     expect(reverify).toMatchObject({ dispatchKind: 'reverify-r1', attempt: 1 });
     const timedOut = applyTransition(reverify, { status: 'timeout', reason: 'stalled', now: T1 }).row;
+    expect(timedOut.failures).toBe(1);
     expect(isRetryable(timedOut)).toBe(true);
-    const retry = applyTransition(timedOut, { status: 'in-progress', now: T1, dispatchKind: 'reverify-r1' }).row;
-    expect(retry).toMatchObject({ dispatchKind: 'reverify-r1', attempt: 2 });
+    const retry = applyTransition(timedOut, { status: 'in-progress', now: T1, dispatchKind: retryKindOf('reverify-r1') }).row;
+    expect(retry).toMatchObject({ dispatchKind: 'reverify-r1-retry', attempt: 2, failures: 1 });
+  });
+
+  it('retry accounting: the second failure of a worker is never retryable, whichever dispatch kinds the two came from', () => {
+    const kinds: Array<[string, string]> = [
+      ['initial', 'initial-retry'],
+      ['initial', 'reverify-r1'],
+      ['reverify-r1', 'reverify-r2'],
+      ['reverify-r2', 'report-writer'],
+    ];
+    for (const [first, second] of kinds) {
+      for (const [s1, s2] of [
+        ['timeout', 'error'],
+        ['error', 'not-run'],
+        ['not-run', 'timeout'],
+      ] as const) {
+        let r = applyTransition(row(), { status: 'in-progress', now: T0, dispatchKind: first }).row;
+        r = applyTransition(r, { status: s1, reason: 'x', now: T0 }).row;
+        expect([first, s1, r.failures, isRetryable(r)]).toEqual([first, s1, 1, true]);
+        r = applyTransition(r, { status: 'in-progress', now: T1, dispatchKind: second }).row;
+        expect(r.failures).toBe(1);
+        r = applyTransition(r, { status: s2, reason: 'y', now: T1 }).row;
+        expect([second, s2, r.failures, isRetryable(r)]).toEqual([second, s2, 2, false]);
+      }
+    }
   });
 
   it('terminal sets endedAt and the reason; completed has none', () => {
@@ -73,9 +115,19 @@ describe('isStatusCurrent / isRetryable', () => {
     expect(isStatusCurrent('2026-11-29T08:05:00.001Z', '2026-11-29T08:05:00Z')).toBe(true);
     expect(isStatusCurrent(undefined, '2026-11-29T08:05:00Z')).toBe(false);
   });
-  it('one retry per worker', () => {
-    expect(isRetryable({ status: 'timeout', attempt: 1 })).toBe(true);
-    expect(isRetryable({ status: 'error', attempt: 2 })).toBe(false);
-    expect(isRetryable({ status: 'completed', attempt: 1 })).toBe(false);
+  it('one retry per worker per run, on the failure count (never attempt)', () => {
+    expect(isRetryable({ status: 'timeout', failures: 1 })).toBe(true);
+    expect(isRetryable({ status: 'error', failures: 2 })).toBe(false);
+    expect(isRetryable({ status: 'completed', failures: 1 })).toBe(false);
+    expect(isRetryable({ status: 'error', failures: 1, attempt: 5 } as never)).toBe(true);
+  });
+  it('retry dispatch kinds: <kind>-retry, in the round of <kind>', () => {
+    expect(['initial', 'reverify-r3', 'report-writer', 'initial-retry'].map(retryKindOf)).toEqual([
+      'initial-retry',
+      'reverify-r3-retry',
+      'report-writer-retry',
+      'initial-retry',
+    ]);
+    expect(['initial-retry', 'reverify-r3-retry', 'reverify-r3'].map(roundOf)).toEqual(['initial', 'reverify-r3', 'reverify-r3']);
   });
 });

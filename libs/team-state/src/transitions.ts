@@ -1,6 +1,8 @@
 import { InputError } from '@okstra/core';
+import { countFailure, isRetryable as budgetRetryable } from '@okstra/schemas/retry-budget';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { isTerminalWorkerStatus, requiresReason, type TransitionStatus } from '@okstra/schemas/vocabulary';
+import { roundOf } from './dispatch-kinds.js';
 
 /** One requested transition of a worker row. */
 export interface Transition {
@@ -19,9 +21,10 @@ export interface Transition {
   ifStartedAt?: string;
   /**
    * With `in-progress`: the dispatch kind starting (`initial`,
-   * `reverify-r2`, …). Recorded on the row; `attempt` counts dispatches of
-   * one kind, so a worker's first reverify dispatch is attempt 1 again and
-   * its one retry is still unspent.
+   * `reverify-r2`, `initial-retry`, …). Recorded on the row; `attempt` counts
+   * dispatches of one round (a kind and its `-retry`), so a worker's first
+   * reverify dispatch is attempt 1 again. The retry budget is `failures`,
+   * which no dispatch resets.
    */
   dispatchKind?: string;
 }
@@ -46,10 +49,15 @@ export function validateTransition(t: Pick<Transition, 'status' | 'reason'>): vo
 /**
  * The transition rules of ARCHITECTURE.md §7 and the 0.161.0
  * `worker-state transition` row, as a pure function of (row, transition):
- * - `in-progress` is a dispatch: `startedAt` = now, `endedAt` and `reason`
- *   cleared, `attempt` + 1 (first dispatch → 1, each re-dispatch + 1); a
- *   dispatch of another `dispatchKind` than the row's last one starts again at 1;
- * - a terminal status sets `endedAt` = now and `reason` (null for `completed`);
+ * - `in-progress` is a dispatch: `startedAt` = now, `endedAt`, `reason` and
+ *   the recorded processes cleared, `attempt` + 1 (first dispatch → 1, each
+ *   re-dispatch + 1); a dispatch of another round than the row's last one
+ *   (`initial` then `reverify-r1`; a `-retry` kind is its round's) starts
+ *   again at 1; `failures` is kept;
+ * - a terminal status sets `endedAt` = now and `reason` (null for `completed`),
+ *   and a failing one (`timeout`/`error`/`not-run`) adds one to `failures` —
+ *   the run's failure count of the worker, across every dispatch kind, never
+ *   reset by a dispatch (the retry budget, `@okstra/schemas` retry-budget.ts);
  * - a terminal row is not overwritten by another terminal transition
  *   (`skipped: 'terminal-row-kept'`);
  * - with `ifStartedAt`, a row whose `startedAt` differs is left alone
@@ -65,17 +73,36 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
   const at = t.now.toISOString();
   const model = t.model !== undefined && t.model !== null ? { model: t.model } : {};
   if (t.status === 'in-progress') {
-    const sameKind = t.dispatchKind === undefined || row.dispatchKind === undefined || row.dispatchKind === t.dispatchKind;
+    const sameRound = t.dispatchKind === undefined || row.dispatchKind === undefined || roundOf(row.dispatchKind) === roundOf(t.dispatchKind);
     const kind = t.dispatchKind !== undefined ? { dispatchKind: t.dispatchKind } : {};
+    const noProcesses = { wrapperPid: null, wrapperPidStartTime: null, providerPgid: null, providerPidStartTime: null };
     return {
       applied: true,
-      row: { ...row, ...model, ...kind, status: 'in-progress', startedAt: at, endedAt: null, reason: null, attempt: sameKind ? (row.attempt ?? 0) + 1 : 1 },
+      row: {
+        ...row,
+        ...model,
+        ...kind,
+        ...noProcesses,
+        status: 'in-progress',
+        startedAt: at,
+        endedAt: null,
+        reason: null,
+        attempt: sameRound ? (row.attempt ?? 0) + 1 : 1,
+        failures: row.failures ?? 0,
+      },
     };
   }
   if (isTerminalWorkerStatus(row.status)) return { applied: false, row, skipped: 'terminal-row-kept' };
   return {
     applied: true,
-    row: { ...row, ...model, status: t.status, endedAt: at, reason: t.status === 'completed' ? null : (t.reason ?? '').trim() },
+    row: {
+      ...row,
+      ...model,
+      status: t.status,
+      endedAt: at,
+      reason: t.status === 'completed' ? null : (t.reason ?? '').trim(),
+      failures: countFailure(row.failures ?? 0, t.status),
+    },
   };
 }
 
@@ -92,7 +119,12 @@ export function isStatusCurrent(statusStartedAt: string | null | undefined, rowS
   return Number.isFinite(s) && Number.isFinite(r) && s >= r;
 }
 
-/** Whether a worker in this row may be dispatched once more: one retry per worker (ARCHITECTURE.md §7). */
-export function isRetryable(row: Pick<TeamStateRow, 'status' | 'attempt'>): boolean {
-  return (row.status === 'timeout' || row.status === 'error') && (row.attempt ?? 0) < 2;
+/**
+ * Whether the worker of this row may be dispatched once more (a retry): its
+ * last dispatch failed and, counting that failure, it has failed fewer than
+ * twice in the run — the one retry rule of `@okstra/schemas` retry-budget.ts,
+ * on the row's `failures` (never `attempt`). docs/team.md "Retry accounting".
+ */
+export function isRetryable(row: Pick<TeamStateRow, 'status' | 'failures'>): boolean {
+  return budgetRetryable(row.status, row.failures ?? 0);
 }

@@ -48,3 +48,55 @@ export function isWrapperAlive(pid: number, pidStartTime: string | null | undefi
     return !pidStartTime;
   }
 }
+
+/**
+ * True when process group `pgid` still has a member and is the recorded one:
+ * its leader (pid `pgid`) is gone — a pgid is never handed out again while
+ * its group has members — or still has the recorded start time.
+ */
+export function isGroupAlive(pgid: number, leaderStartTime: string | null | undefined): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  const start = processStartTime(pgid);
+  return start === null || !leaderStartTime || start === leaderStartTime;
+}
+
+/**
+ * Stop a recorded process group: SIGTERM, then SIGKILL after `graceMs` if a
+ * member is left. Every signal is preceded by {@link isGroupAlive} (pid +
+ * start time), so a reused pid is never signalled.
+ * @returns true when the group is gone at the end.
+ */
+export async function stopGroup(pgid: number, leaderStartTime: string | null | undefined, graceMs = 1_000): Promise<boolean> {
+  const signal = (s: NodeJS.Signals) => {
+    if (!isGroupAlive(pgid, leaderStartTime)) return;
+    try {
+      process.kill(-pgid, s);
+    } catch {
+      // gone meanwhile
+    }
+  };
+  signal('SIGTERM');
+  for (let waited = 0; waited < graceMs && isGroupAlive(pgid, leaderStartTime); waited += 50) await new Promise((r) => setTimeout(r, 50));
+  signal('SIGKILL');
+  for (let waited = 0; waited < 500 && isGroupAlive(pgid, leaderStartTime); waited += 25) await new Promise((r) => setTimeout(r, 25));
+  return !isGroupAlive(pgid, leaderStartTime);
+}
+
+/** Stop one recorded process (pid + start time checked first): SIGTERM, SIGKILL after `graceMs`. */
+export async function stopProcess(pid: number, startTime: string | null | undefined, graceMs = 1_000): Promise<void> {
+  const signal = (s: NodeJS.Signals) => {
+    if (!isWrapperAlive(pid, startTime)) return;
+    try {
+      process.kill(pid, s);
+    } catch {
+      // gone meanwhile
+    }
+  };
+  signal('SIGTERM');
+  for (let waited = 0; waited < graceMs && isWrapperAlive(pid, startTime); waited += 50) await new Promise((r) => setTimeout(r, 50));
+  signal('SIGKILL');
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
 import { chunkIntoWindows, DETACHED_SIZE, panesPerWindow } from '../dispatch/placement.js';
-import { sequence, Tmux } from './tmux.js';
+import { fmt, PANE_TAGS, Tmux, type TmuxCommand } from './tmux.js';
 import { wrapperArgv } from './wrapper-argv.js';
 
 /** A job to place in a tmux pane: the wrapper's job file, and the pane title (the role). */
@@ -8,6 +9,18 @@ export interface PaneJob {
   workerId: string;
   title: string;
   jobPath: string;
+}
+
+/** The ownership of every pane of one dispatch (docs/team.md "Ownership"): set as pane user options. */
+export interface PaneOwnership {
+  /** `@okstra-owner`: the hash of the project root's realpath and the run (matched by teardown). */
+  owner: string;
+  /** `@okstra-run`: the run, for people. */
+  runTag: string;
+  /** `@okstra-root`: the project root's realpath, for people. */
+  realRoot: string;
+  /** `@okstra-started`: the dispatch's `startedAt`. */
+  startedAt: string;
 }
 
 /** Where one job ended up: a pane, or the reason there is none (the job then degrades). */
@@ -18,14 +31,13 @@ export type PanePlacement =
 /** Options of {@link dispatchToTmux}. */
 export interface TmuxDispatchOptions {
   env: NodeJS.ProcessEnv;
-  /** Ownership tag value stored in the pane user option `@okstra-run`. */
-  runTag: string;
+  ownership: PaneOwnership;
   dispatchKind: string;
 }
 
-/** Name of the detached session okstra creates for a run (one per run, reused by later dispatches). */
-export function detachedSessionName(runTag: string): string {
-  return `okstra-${createHash('sha256').update(runTag).digest('hex').slice(0, 10)}`;
+/** Name of the detached session okstra creates for a run of one checkout (one per owner tag, reused by later dispatches). */
+export function detachedSessionName(owner: string): string {
+  return `okstra-${createHash('sha256').update(owner).digest('hex').slice(0, 10)}`;
 }
 
 /**
@@ -35,7 +47,7 @@ export function detachedSessionName(runTag: string): string {
  * explicit size (or reuses for this run). okstra computes placement (windows
  * of at most {@link panesPerWindow} tiled panes), sets `remain-on-exit` on its
  * windows before any pane can exit, titles each pane with its role and tags
- * it `@okstra-run=<runTag>`. Each window is one tmux invocation, tags and
+ * it with its {@link PaneOwnership}. Each window is one tmux invocation, tags and
  * titles included (no waits between panes). A window that cannot be created
  * leaves its jobs unplaced with the reason (no tmux, no server, no space).
  */
@@ -48,7 +60,7 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
   let size: { cols: number; rows: number };
   let createSession = false;
   if (inside) {
-    const r = await tmux.run(['display-message', '-p', '-t', opts.env.TMUX_PANE!, '#{session_id}\t#{session_name}\t#{window_width}\t#{window_height}']);
+    const r = await tmux.run(['display-message', '-p', '-t', opts.env.TMUX_PANE!, fmt('#{session_id}\t#{session_name}\t#{window_width}\t#{window_height}')]);
     if (r.missing) return fail('tmux not found on PATH');
     if (!r.ok) return fail(`tmux: ${r.stderr}`);
     const [id, name, w, h] = r.stdout.trim().split('\t');
@@ -56,7 +68,7 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
     sessionName = name!;
     size = { cols: Number(w), rows: Number(h) };
   } else {
-    sessionName = detachedSessionName(opts.runTag);
+    sessionName = detachedSessionName(opts.ownership.owner);
     const has = await tmux.run(['has-session', '-t', `=${sessionName}`]);
     if (has.missing) return fail('tmux not found on PATH');
     createSession = !has.ok;
@@ -69,7 +81,7 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
   let ordinal = 0;
   for (const win of windows) {
     const windowName = `okstra-${opts.dispatchKind}-${++ordinal}-${process.pid}`;
-    const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName, runTag: opts.runTag });
+    const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName, ownership: opts.ownership });
     if (!created.ok) {
       placements.push(...win.map((j) => ({ workerId: j.workerId, paneId: null, reason: created.reason })));
       continue;
@@ -96,7 +108,7 @@ interface WindowSpec {
   sessionName: string;
   sessionTarget: string;
   windowName: string;
-  runTag: string;
+  ownership: PaneOwnership;
 }
 
 /**
@@ -128,16 +140,21 @@ async function createWindow(
         String(DETACHED_SIZE.rows),
         '-P',
         '-F',
-        '#{pane_id}',
+        fmt('#{pane_id}'),
         '--',
         ...wrapperArgv(jobs[0]!.jobPath),
       ]
-    : ['new-window', '-d', '-t', `${spec.sessionTarget}:`, '-n', spec.windowName, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(jobs[0]!.jobPath)];
-  const own = (job: PaneJob) => [
-    ['set-option', '-p', '-t', win, '@okstra-run', spec.runTag],
+    : ['new-window', '-d', '-t', `${spec.sessionTarget}:`, '-n', spec.windowName, '-P', '-F', fmt('#{pane_id}'), '--', ...wrapperArgv(jobs[0]!.jobPath)];
+  const o = spec.ownership;
+  const own = (job: PaneJob): TmuxCommand[] => [
+    ['set-option', '-p', '-t', win, PANE_TAGS.owner, o.owner],
+    ['set-option', '-p', '-t', win, PANE_TAGS.run, o.runTag],
+    ['set-option', '-p', '-t', win, PANE_TAGS.root, o.realRoot],
+    ['set-option', '-p', '-t', win, PANE_TAGS.started, o.startedAt],
+    ['set-option', '-p', '-t', win, PANE_TAGS.job, basename(job.jobPath)],
     ['select-pane', '-t', win, '-T', job.title],
   ];
-  const commands = [
+  const commands: TmuxCommand[] = [
     first,
     ['set-option', '-w', '-t', win, 'remain-on-exit', 'on'],
     ['set-option', '-w', '-t', win, 'pane-border-status', 'top'],
@@ -145,13 +162,13 @@ async function createWindow(
     ...own(jobs[0]!),
     ...jobs.slice(1).flatMap((job) => [
       // no -d: the new pane becomes the active pane of okstra's window (never the user's current window)
-      ['split-window', '-t', win, '-P', '-F', '#{pane_id}', '--', ...wrapperArgv(job.jobPath)],
+      ['split-window', '-t', win, '-P', '-F', fmt('#{pane_id}'), '--', ...wrapperArgv(job.jobPath)],
       ...own(job),
       ['select-layout', '-t', win, 'tiled'],
     ]),
-    ['display-message', '-p', '-t', win, 'socket=#{socket_path}'],
+    ['display-message', '-p', '-t', win, fmt('socket=#{socket_path}')],
   ];
-  const r = await tmux.run(sequence(commands));
+  const r = await tmux.run(...commands);
   if (r.missing) return { ok: false, reason: 'tmux not found on PATH' };
   const lines = r.stdout.split('\n').map((s) => s.trim());
   const paneIds = lines.filter((s) => /^%\d+$/.test(s));

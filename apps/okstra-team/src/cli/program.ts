@@ -45,6 +45,7 @@ export function createProgram(ctx: CliContext): Command {
     .requiredOption('--run-manifest <path>')
     .option('--dry-run')
     .option('--json')
+    .option('--force', 'also stop workers that are still running (their rows become error: torn down while running)')
     .action(action(ctx, async (opts) => (await import('../commands/teardown.js')).runTeardown(opts, ctx)));
   program
     .command('exec')

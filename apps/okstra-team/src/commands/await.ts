@@ -133,7 +133,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       durationMs: end.durationMs,
       reason: status === end.status ? end.reason : (row.reason ?? null),
       attempt: row.attempt ?? 0,
-      retryable: isRetryable({ status, attempt: row.attempt ?? 0 }),
+      retryable: isRetryable({ status, failures: row.failures ?? 0 }),
     };
   });
   const allCompleted = rows.every((r) => r.status === 'completed');

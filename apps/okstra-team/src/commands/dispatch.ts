@@ -140,7 +140,8 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       else degraded.push({ workerId: p.workerId, reason: p.reason });
     }
   } else {
-    for (const p of await dispatchToTmux(paneJobs, { env: io.env, runTag: run.runTag, dispatchKind: plan.dispatchKind })) {
+    const ownership = { owner: run.owner, runTag: run.runTag, realRoot: run.realRoot, startedAt };
+    for (const p of await dispatchToTmux(paneJobs, { env: io.env, ownership, dispatchKind: plan.dispatchKind })) {
       if (!('reason' in p)) {
         records.push({
           ...base(p.workerId),

@@ -6,7 +6,8 @@ import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { readArtifact, writeArtifact } from '@okstra/state-file';
-import { readTeamState, transitionWorker, wrapperVerdict } from '@okstra/team-state';
+import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict } from '@okstra/team-state';
+import { processStartTime } from '../backends/subprocess.js';
 import { runProvider } from '../wrapper/run-provider.js';
 
 /**
@@ -25,6 +26,12 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const raw = await readArtifact(jobFile, teamJobArtifact);
   const job = await validateJob(jobFile, raw);
   const startedAt = ctx.io.now();
+  // teardown tells a running worker by these processes (docs/team.md "teardown")
+  let recording: Promise<unknown> = Promise.resolve();
+  const wrapper = { pid: process.pid, startTime: processStartTime(process.pid) };
+  const onSpawn = (pid: number) => {
+    recording = recordWorkerProcesses(job.teamStatePath, job.workerId, { wrapper, provider: { pid, startTime: processStartTime(pid) } }, job.rowStartedAt);
+  };
   const observed = await runProvider(
     {
       file: job.command.file,
@@ -33,10 +40,12 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
       promptPath: job.promptPath,
       promptDelivery: job.promptDelivery,
       logPath: wrapperLogPath(job.promptPath),
+      onSpawn,
     },
     ctx.io.stdout,
     ctx.io.stderr,
   );
+  await recording;
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p));
   const verdict = wrapperVerdict({ ...observed, missingPaths });
   const endedAt = ctx.io.now();

@@ -142,9 +142,9 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket });
     expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
     const rec = f.manifest().workerDispatches[0];
-    tmux(socket, ['set-option', '-p', '-t', rec.paneId, '@okstra-run', 'someone-else']);
+    tmux(socket, ['set-option', '-p', '-t', rec.paneId, '@okstra-owner', 'someone-else']);
     const t = team(['teardown', ...run(f), '--json'], { env: f.env });
-    expect(JSON.parse(t.stdout)).toMatchObject({ closed: [], skipped: [{ workerId: 'alpha', reason: 'pane is not tagged for this run' }] });
+    expect(JSON.parse(t.stdout)).toMatchObject({ closed: [], skipped: [{ workerId: 'alpha', reason: 'pane is not tagged for this run of this checkout' }] });
     expect(panes(socket).some((p) => p.id === rec.paneId)).toBe(true);
     tmux(socket, ['kill-pane', '-t', rec.paneId]);
   });

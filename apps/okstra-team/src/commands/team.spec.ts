@@ -5,6 +5,18 @@ import { team } from '../test-support/bin.js';
 import { killServer, makeFixture, panes, privateSocket, removeFixtures, tmux, type Fixture } from '../test-support/fixture.js';
 
 const socket = privateSocket();
+/** True while process group `pgid` has a member. */
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+};
 afterAll(() => {
   killServer(socket);
   removeFixtures();
@@ -123,7 +135,7 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(panes(socket).filter((p) => mine.some((m) => m.id === p.id))).toEqual([]);
     expect(tmux(socket, ['has-session', '-t', `=${records[0].tmuxSession}`]).code).not.toBe(0);
     const again = team(['teardown', ...run(f), '--json'], { env: f.env });
-    expect(JSON.parse(again.stdout)).toEqual({ closed: [], dryRun: false, skipped: [] });
+    expect(JSON.parse(again.stdout)).toEqual({ closed: [], dryRun: false, running: [], skipped: [] });
   });
 
   it('12 workers (more than an 80x24 window holds) all get panes and complete', () => {
@@ -156,7 +168,39 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(a.doc.workers[0]).toMatchObject({ workerId: 'slow', status: 'timeout', reason: 'deadline of 0.02 min exceeded', retryable: true, attempt: 1 });
     expect(f.row('slow')).toMatchObject({ status: 'timeout', attempt: 1 });
     expect(f.manifest().workerDispatches).toHaveLength(1);
-    team(['teardown', ...run(f)], { env: f.env });
+    // timed out by await, but its wrapper and provider still run: a round-boundary teardown leaves it alone (exit 1)
+    const rec = f.manifest().workerDispatches[0];
+    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(t.code).toBe(1);
+    expect(t.stderr).toBe('okstra-team: left 1 running worker(s) alone: slow (--force stops them)\n');
+    expect(JSON.parse(t.stdout)).toMatchObject({ closed: [], running: [{ workerId: 'slow', paneId: rec.paneId }] });
+    expect(JSON.parse(t.stdout).running[0].running).toMatch(/^its pane %\d+ still runs the wrapper; its provider process group \d+ is alive$/);
+    expect(panes(socket).find((p) => p.id === rec.paneId)?.dead).toBe(false);
+    const pgid = f.row('slow').providerPgid;
+    expect(groupAlive(pgid)).toBe(true);
+    // --force stops it; the row was terminal already, so it keeps its timeout
+    const forced = team(['teardown', ...run(f), '--json', '--force'], { env: f.env });
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.stdout).closed).toMatchObject([{ workerId: 'slow', paneId: rec.paneId }]);
+    expect(panes(socket).some((p) => p.id === rec.paneId)).toBe(false);
+    expect(groupAlive(pgid)).toBe(false);
+    expect(f.row('slow')).toMatchObject({ status: 'timeout', reason: 'deadline of 0.02 min exceeded' });
+  });
+
+  it('teardown --force on a worker still in progress: stopped, its row error "torn down while running" (not SIGHUP)', async () => {
+    const f = makeFixture([{ id: 'busy', provider: 'stub-hang' }], { socket });
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    await waitFor(() => Boolean(f.row('busy').providerPgid));
+    const pgid = f.row('busy').providerPgid;
+    const plain = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(plain.code).toBe(1);
+    expect(f.row('busy')).toMatchObject({ status: 'in-progress' });
+    const forced = team(['teardown', ...run(f), '--force'], { env: f.env });
+    expect(forced.code).toBe(0);
+    expect(groupAlive(pgid)).toBe(false);
+    await new Promise((r) => setTimeout(r, 300)); // the wrapper's own late report must not win
+    expect(f.row('busy')).toMatchObject({ status: 'error', reason: 'torn down while running' });
+    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout)).toEqual({ closed: [], dryRun: false, running: [], skipped: [] });
   });
 
   it('a completed worker whose pane (and its output) was lost is still completed', async () => {
@@ -175,10 +219,11 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     });
   });
 
-  it('a pane killed before its wrapper wrote a status ends as error at once', () => {
+  it('a pane killed before its wrapper wrote a status ends as error at once', async () => {
     const f = makeFixture([{ id: 'victim', provider: 'stub-hang' }], { socket });
     team(['dispatch', ...run(f)], { env: f.env });
     const rec = f.manifest().workerDispatches[0];
+    await waitFor(() => Boolean(f.row('victim').providerPgid));
     // remain-on-exit keeps the pane; SIGKILL of the wrapper leaves it dead without a status sidecar
     const pid = tmux(socket, ['display-message', '-p', '-t', rec.paneId, '#{pane_pid}']).stdout.trim();
     process.kill(Number(pid), 'SIGKILL');
@@ -188,6 +233,18 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     // tmux may report the pane dead before it has reaped the wrapper: the signal is then not known yet.
     expect(a.doc.workers[0].reason).toMatch(new RegExp(`^pane ${rec.paneId} exited( \\(signal 9\\))? without writing a status sidecar$`));
     expect(existsSync(f.prompt('victim').replace(/\.md$/, '.status.json'))).toBe(false);
-    team(['teardown', ...run(f)], { env: f.env });
+    // the wrapper is gone but its provider's own process group lives on: teardown reports it, --force kills that group
+    const pgid = f.row('victim').providerPgid;
+    expect(pgid).toBeGreaterThan(1);
+    expect(groupAlive(pgid)).toBe(true);
+    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(t.code).toBe(1);
+    expect(JSON.parse(t.stdout).running).toMatchObject([{ workerId: 'victim', running: `its provider process group ${pgid} is alive` }]);
+    expect(groupAlive(pgid)).toBe(true);
+    const forced = team(['teardown', ...run(f), '--json', '--force'], { env: f.env });
+    expect(forced.code).toBe(0);
+    expect(groupAlive(pgid)).toBe(false);
+    expect(panes(socket).some((p) => p.id === rec.paneId)).toBe(false);
+    expect(f.row('victim').status).toBe('error');
   });
 });

@@ -1,134 +1,140 @@
 import { writeJson, type CliContext } from '@okstra/cli-kit';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
+import {
+  planTeardown,
+  readTeamState,
+  TORN_DOWN_WHILE_RUNNING,
+  transitionWorkers,
+  type TeardownItem,
+  type TeardownPane,
+  type TeardownProbe,
+} from '@okstra/team-state';
 import { runCmux } from '../backends/cmux.js';
-import { listPanes, sequence, Tmux } from '../backends/tmux.js';
-import { toProjectRelative } from '@okstra/paths';
-import { readTeamState } from '@okstra/team-state';
+import { isGroupAlive, isWrapperAlive, stopGroup, stopProcess } from '../backends/subprocess.js';
+import { fmt, listPanes, Tmux } from '../backends/tmux.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
-import { loadRun, updateWorkerDispatches, type RunContext } from '../dispatch/run-context.js';
+import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
 
-/** Flags of `team teardown` (0.161.0 docs/cli.md team row). */
+/** Flags of `team teardown` (0.161.0 docs/cli.md team row; `--force` docs/team.md). */
 export interface TeardownOptions {
   projectRoot: string;
   runManifest: string;
   dryRun?: boolean;
   json?: boolean;
+  force?: boolean;
 }
 
 interface Entry {
   workerId: string;
   dispatchKind: string;
   backend: string;
-  paneId: string;
+  paneId: string | null;
   reason?: string;
+  running?: string;
+}
+
+/** The real machine behind the teardown policy: tmux servers and `/proc`. */
+function realProbe(env: NodeJS.ProcessEnv): TeardownProbe {
+  return {
+    async listPanes(socket): Promise<TeardownPane[] | null> {
+      const list = await listPanes(new Tmux(env, socket));
+      return list.ok ? list.panes : null;
+    },
+    async defaultSocket() {
+      return (await new Tmux(env).run(['display-message', '-p', fmt('#{socket_path}')])).stdout.trim() || null;
+    },
+    processAlive: isWrapperAlive,
+    groupAlive: isGroupAlive,
+  };
 }
 
 /**
- * `okstra-team teardown`: close only the panes recorded in this run's
- * `workerDispatches[]` — a tmux pane only when it still carries this run's
- * `@okstra-run` tag (so the lead's or the user's panes, or a recycled pane id,
- * are never touched); a cmux surface by its recorded id. A detached session
- * okstra created disappears with its last pane. Closed records get
- * `tornDownAt`, so a second teardown is a no-op. `--dry-run` lists what
- * would close and changes nothing. Exit 0.
+ * `okstra-team teardown`: reclaim this checkout's, this run's, finished
+ * panes (the rule is `planTeardown` in libs/team-state; docs/team.md
+ * "teardown"). A worker still running (live wrapper or provider process
+ * group) is left alone and listed in `running[]` — exit 1 — unless
+ * `--force`, which stops it (its non-terminal row becomes `error`,
+ * `torn down while running`, before any signal). Closed records get
+ * `tornDownAt`, so a second teardown is a no-op; `--dry-run` changes
+ * nothing. Exit 0 when nothing was left running.
  */
 export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
-  const open = run.manifest.workerDispatches.filter((r) => (r.backend === 'tmux-pane' || r.backend === 'cmux-pane') && r.paneId && !r.tornDownAt);
-  const close: Entry[] = [];
-  const skipped: Entry[] = [];
-  const entry = (r: WorkerDispatch, reason?: string): Entry => ({
+  const state = await readTeamState(run.teamStatePath);
+  const records = run.manifest.workerDispatches;
+  const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, records);
+  const plan = await planTeardown({ owner: run.owner, records, unrecorded, rows: state.workers, force: Boolean(opts.force) }, realProbe(io.env));
+  const entry = (r: WorkerDispatch, paneId: string | null, extra: Partial<Entry> = {}): Entry => ({
     workerId: r.workerId,
     dispatchKind: r.dispatchKind,
     backend: r.backend,
-    paneId: r.paneId!,
-    ...(reason ? { reason } : {}),
+    paneId,
+    ...extra,
   });
-  const sockets = [...new Set(open.filter((r) => r.backend === 'tmux-pane').map((r) => r.tmuxSocket ?? ''))];
-  const killBySocket = new Map<string, string[]>();
-  for (const socket of sockets) {
-    const tmux = new Tmux(io.env, socket || null);
-    const list = await listPanes(tmux);
-    const panes = new Map(list.panes.map((p) => [p.paneId, p]));
-    for (const r of open.filter((x) => x.backend === 'tmux-pane' && (x.tmuxSocket ?? '') === socket)) {
-      const pane = panes.get(r.paneId!);
-      if (!pane) skipped.push(entry(r, 'pane already gone'));
-      else if (pane.tag !== run.runTag) skipped.push(entry(r, 'pane is not tagged for this run'));
-      else {
-        close.push(entry(r));
-        killBySocket.set(socket, [...(killBySocket.get(socket) ?? []), r.paneId!]);
-      }
-    }
-  }
-  const adopted = await adoptUnrecordedPanes(run, io.env);
-  for (const a of adopted) {
-    close.push(entry(a));
-    killBySocket.set(a.tmuxSocket ?? '', [...(killBySocket.get(a.tmuxSocket ?? '') ?? []), a.paneId!]);
-  }
-  const cmuxRecords = open.filter((r) => r.backend === 'cmux-pane');
-  close.push(...cmuxRecords.map((r) => entry(r)));
+  const closed: Entry[] = [];
+  const skipped: Entry[] = plan.skipped.map((s) => entry(s.record, s.record.paneId ?? null, { reason: s.reason }));
+  const done = new Set<WorkerDispatch>(plan.skipped.filter((s) => s.done).map((s) => s.record));
+  const adopted: WorkerDispatch[] = [];
   if (!opts.dryRun) {
-    for (const [socket, ids] of killBySocket) await new Tmux(io.env, socket || null).run(sequence(ids.map((id) => ['kill-pane', '-t', id])));
-    for (const r of cmuxRecords) {
-      const res = await runCmux(io.env, ['close-surface', '--surface', r.surfaceId ?? r.paneId!]);
-      if (!res.ok) {
-        close.splice(
-          close.findIndex((c) => c.workerId === r.workerId && c.paneId === r.paneId),
-          1,
-        );
-        skipped.push(entry(r, `cmux close-surface failed: ${res.stderr}`));
+    const forced = plan.act.filter((i) => i.markRow);
+    if (forced.length > 0) {
+      // Before any signal: the wrapper's own report of the kill (SIGHUP) then finds the row terminal and is dropped.
+      await transitionWorkers(
+        run.teamStatePath,
+        forced.map((i) => ({ workerId: i.record.workerId, status: 'error' as const, reason: TORN_DOWN_WHILE_RUNNING, now: io.now(), ifStartedAt: i.markRow! })),
+      );
+    }
+    for (const item of plan.act) {
+      const failure = await reclaim(item, io.env);
+      if (failure) skipped.push(entry(item.record, item.pane, { reason: failure }));
+      else {
+        closed.push(entry(item.record, item.pane, item.running ? { running: item.running } : {}));
+        if (item.adopted) adopted.push(item.record);
+        else done.add(item.record);
       }
     }
-    const done = new Set(
-      [...close, ...skipped.filter((s) => s.reason === 'pane already gone')].map((e) => `${e.dispatchKind}\u0000${e.workerId}\u0000${e.paneId}`),
-    );
-    if (done.size > 0) {
+    if (done.size > 0 || adopted.length > 0) {
       const at = io.now().toISOString();
-      await updateWorkerDispatches(run.manifestPath, (records) => [
-        ...records.map((r) => (done.has(`${r.dispatchKind}\u0000${r.workerId}\u0000${r.paneId}`) && !r.tornDownAt ? { ...r, tornDownAt: at } : r)),
+      const key = (r: WorkerDispatch) => `${r.dispatchKind}\u0000${r.workerId}\u0000${r.startedAt}\u0000${r.paneId ?? ''}`;
+      const doneKeys = new Set([...done].map(key));
+      await updateWorkerDispatches(run.manifestPath, (current) => [
+        ...current.map((r) => (doneKeys.has(key(r)) && !r.tornDownAt ? { ...r, tornDownAt: at } : r)),
         ...adopted.map((a) => ({ ...a, tornDownAt: at })),
       ]);
     }
+  } else {
+    closed.push(...plan.act.map((i) => entry(i.record, i.pane, i.running ? { running: i.running } : {})));
   }
-  if (opts.json) writeJson(io, { closed: close, dryRun: Boolean(opts.dryRun), skipped });
+  const running = plan.running.map((i) => entry(i.record, i.pane, { running: i.running! }));
+  if (opts.json) writeJson(io, { closed, dryRun: Boolean(opts.dryRun), running, skipped });
   else {
-    for (const c of close) io.stdout.write(`${opts.dryRun ? 'would close' : 'closed'}\t${c.workerId}\t${c.backend}\t${c.paneId}\n`);
-    for (const s of skipped) io.stdout.write(`skipped\t${s.workerId}\t${s.backend}\t${s.paneId}\t${s.reason}\n`);
+    for (const c of closed) io.stdout.write(`${opts.dryRun ? 'would close' : 'closed'}\t${c.workerId}\t${c.backend}\t${c.paneId ?? ''}\n`);
+    for (const r of running) io.stdout.write(`running\t${r.workerId}\t${r.backend}\t${r.paneId ?? ''}\t${r.running}\n`);
+    for (const s of skipped) io.stdout.write(`skipped\t${s.workerId}\t${s.backend}\t${s.paneId ?? ''}\t${s.reason}\n`);
+  }
+  if (running.length > 0) {
+    io.stderr.write(`${ctx.name}: left ${running.length} running worker(s) alone: ${running.map((r) => r.workerId).join(', ')} (--force stops them)\n`);
+    return 1;
   }
   return 0;
 }
 
 /**
- * Panes of a dispatch that was killed before it appended `workerDispatches[]`:
- * the job file it wrote (with the row's `startedAt`) is the record, and the
- * pane is the one on the default server (`OKSTRA_TMUX_SOCKET` / `$TMUX`)
- * carrying this run's `@okstra-run` tag whose start command runs that job
- * file. Returned as records (with `reason`) that teardown appends, so a second
- * teardown finds them recorded and closed.
+ * Carry out one planned item: close its pane (tmux kill-pane / cmux
+ * close-surface), stop its wrapper when no pane does it, and stop its
+ * provider's process group. @returns a failure reason, or null.
  */
-async function adoptUnrecordedPanes(run: RunContext, env: NodeJS.ProcessEnv): Promise<WorkerDispatch[]> {
-  const state = await readTeamState(run.teamStatePath);
-  const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, run.manifest.workerDispatches);
-  if (unrecorded.length === 0) return [];
-  const tmux = new Tmux(env);
-  const list = await listPanes(tmux);
-  if (!list.ok) return [];
-  const socket = (await tmux.run(['display-message', '-p', '#{socket_path}'])).stdout.trim() || null;
-  const out: WorkerDispatch[] = [];
-  for (const u of unrecorded) {
-    const name = `/${u.jobPath!.split('/').pop()}`;
-    for (const pane of list.panes.filter((p) => p.tag === run.runTag && p.startCommand.includes(name))) {
-      out.push({
-        ...u,
-        backend: 'tmux-pane',
-        paneId: pane.paneId,
-        tmuxSocket: socket,
-        tmuxSession: pane.sessionName,
-        jobPath: u.jobPath ?? toProjectRelative(run.projectRoot, name),
-        reason: 'recorded by teardown: the dispatch ended before recording this pane',
-      });
-    }
+async function reclaim(item: TeardownItem, env: NodeJS.ProcessEnv): Promise<string | null> {
+  const r = item.record;
+  if (item.pane && r.backend === 'tmux-pane') await new Tmux(env, r.tmuxSocket || null).run(['kill-pane', '-t', item.pane]);
+  if (item.pane && r.backend === 'cmux-pane') {
+    const res = await runCmux(env, ['close-surface', '--surface', item.pane]);
+    if (!res.ok) return `cmux close-surface failed: ${res.stderr}`;
   }
-  return out;
+  if (item.stopWrapper) await stopProcess(item.stopWrapper.pid, item.stopWrapper.startTime);
+  if (item.killGroup && !(await stopGroup(item.killGroup.pid, item.killGroup.startTime))) {
+    return `provider process group ${item.killGroup.pid} survived SIGKILL`;
+  }
+  return null;
 }

@@ -1,8 +1,10 @@
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
 import { runManifestArtifact, type RunManifest, type WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { parseJsonText, readArtifact, readTextFile, validateArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
+import { ownerTag } from '@okstra/team-state';
 
 /** A run as dispatch/await/teardown see it: root, manifest, team-state and the ownership tag. */
 export interface RunContext {
@@ -13,6 +15,10 @@ export interface RunContext {
   teamStatePath: string;
   /** `@okstra-run` pane tag: `<taskKey>/<taskType>-<seq>[/stage-<N>]`. */
   runTag: string;
+  /** The project root's realpath. */
+  realRoot: string;
+  /** `@okstra-owner` pane tag: {@link ownerTag} of `realRoot` and `runTag` (docs/team.md "Ownership"). */
+  owner: string;
 }
 
 /**
@@ -31,13 +37,22 @@ export async function loadRun(cwd: string, projectRootArg: string, manifestArg: 
     throw error instanceof InputError ? new InputError(error.message, { file: manifestPath, field: 'teamStatePath' }) : error;
   }
   const stage = manifest.stage ? `/stage-${manifest.stage}` : '';
+  const runTag = `${manifest.taskKey}/${manifest.taskType}-${manifest.seq}${stage}`;
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(projectRoot);
+  } catch (error) {
+    throw new InputError(`'${projectRootArg}' cannot be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'})`, { field: '--project-root' });
+  }
   return {
     projectRoot,
     manifestPath,
     manifest,
     runDir: runDirOfManifest(manifestPath),
     teamStatePath,
-    runTag: `${manifest.taskKey}/${manifest.taskType}-${manifest.seq}${stage}`,
+    runTag,
+    realRoot,
+    owner: ownerTag(realRoot, runTag),
   };
 }
 

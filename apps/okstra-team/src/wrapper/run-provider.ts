@@ -18,6 +18,8 @@ export interface ProviderLaunch {
   promptDelivery: 'stdin' | 'argument';
   /** The `.log` transcript: stdout and stderr are teed into it (truncated first). */
   logPath: string;
+  /** Called once the child has a pid (it leads its own process group): the wrapper records it for teardown. */
+  onSpawn?: (pid: number) => void;
 }
 
 /**
@@ -57,6 +59,7 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
   const result = await new Promise<Omit<ProviderRunObservation, 'missingPaths'>>((resolvePromise) => {
     const child = spawn(launch.file, launch.args, { cwd: launch.cwd, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
     if (typeof stdinFd === 'number') closeSync(stdinFd);
+    if (child.pid) launch.onSpawn?.(child.pid);
     const killGroup = (signal: NodeJS.Signals) => {
       try {
         if (child.pid) process.kill(-child.pid, signal);

@@ -1,0 +1,29 @@
+/**
+ * Retry dispatch kinds (okstra-team owns their names; docs/team.md "Retry
+ * accounting"): a retry of a failed worker is dispatched as a fresh jobs file
+ * whose `dispatchKind` is the failed dispatch's kind with `-retry` appended —
+ * `initial-retry`, `reverify-r<N>-retry`, `report-writer-retry`, … There is
+ * never a `-retry-retry`: the retry budget (one retry per worker per run)
+ * allows none.
+ */
+export const RETRY_SUFFIX = '-retry';
+
+/** The kind a retry of a `kind` dispatch gets (`initial` → `initial-retry`); a retry kind is returned as is. */
+export function retryKindOf(kind: string): string {
+  return isRetryKind(kind) ? kind : `${kind}${RETRY_SUFFIX}`;
+}
+
+/** True for a retry dispatch kind (`…-retry`). */
+export function isRetryKind(kind: string): boolean {
+  return kind.endsWith(RETRY_SUFFIX);
+}
+
+/**
+ * The round a dispatch kind belongs to: the kind without its `-retry` suffix
+ * (`reverify-r2-retry` → `reverify-r2`). A retry is part of the round it
+ * retries: `attempt` counts the dispatches of a round, and `team await` judges
+ * one round at a time.
+ */
+export function roundOf(kind: string): string {
+  return isRetryKind(kind) ? kind.slice(0, -RETRY_SUFFIX.length) : kind;
+}
