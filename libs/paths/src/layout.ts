@@ -203,9 +203,13 @@ export function teamJobsDir(dir: string): string {
   return join(dir, 'state', 'team-jobs');
 }
 
-/** `<run-dir>/state/team-jobs/<dispatchKind>-<worker>.job.json`: an okstra-generated job file (safe characters only). */
-export function teamJobPath(dir: string, dispatchKind: string, workerId: string): string {
-  return join(teamJobsDir(dir), `${assertSegment('dispatch kind', dispatchKind)}-${assertSegment('worker id', workerId)}.job.json`);
+/**
+ * `<run-dir>/state/team-jobs/<dispatchKind>-<worker>-<type>-<seq>.job.json`: an okstra-generated job file
+ * (safe characters only). The run's `<type>-<seq>` is in the name because one run directory holds every seq of
+ * its task type: a dispatch of seq 003 never rewrites the job file a seq 002 record points at (docs/team.md).
+ */
+export function teamJobPath(dir: string, dispatchKind: string, workerId: string, run: RunRef): string {
+  return join(teamJobsDir(dir), `${assertSegment('dispatch kind', dispatchKind)}-${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.job.json`);
 }
 
 /** `<run-dir>/user-responses` */

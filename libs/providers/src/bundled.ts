@@ -18,7 +18,7 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     executable: 'claude',
     argv: ['-p', '--model', '{model}', '--output-format=stream-json', '--verbose'],
     promptDelivery: 'stdin',
-    capabilities: ['analysis', 'critic', 'implementation', 'report-writer'],
+    capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
   },
   {
@@ -28,7 +28,7 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     executable: 'codex',
     argv: ['exec', '--model', '{model}', '-'],
     promptDelivery: 'stdin',
-    capabilities: ['analysis', 'critic', 'implementation', 'report-writer'],
+    capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
   },
   {
@@ -38,7 +38,7 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     executable: 'antigravity',
     argv: ['-p', '--model', '{model}'],
     promptDelivery: 'stdin',
-    capabilities: ['analysis', 'critic', 'implementation'],
+    capabilities: ['analysis', 'critic', 'implementation', 'verification'],
     readOnly: false,
   },
   {

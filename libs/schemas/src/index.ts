@@ -13,3 +13,4 @@ export * from './team-state.js';
 export * from './jobs-file.js';
 export * from './run-manifest.js';
 export * from './retry-budget.js';
+export * from './roles.js';

@@ -6,7 +6,10 @@ import { PROVIDER_CAPABILITIES } from './vocabulary.js';
 /**
  * Worker capabilities a provider declares (0.164.0 README provider table):
  * `analysis` (analyser, reverify), `critic`, `implementation` (executor),
- * `report-writer`. A job whose role needs a capability its provider lacks is refused.
+ * `verification` (verifier), `report-writer` — the vocabulary of
+ * vocabulary.ts (role labels: roles.ts). A job whose role needs a capability its provider lacks is
+ * refused; a `readOnly` provider never takes implementation, verification
+ * or report-writer.
  */
 export const ProviderCapability = z.enum(PROVIDER_CAPABILITIES);
 export type ProviderCapability = z.infer<typeof ProviderCapability>;

@@ -109,8 +109,8 @@ export const FIXABILITY_VALUES = ['in-place', 'replan', 'needs-clarification'] a
 /** Convergence roster roles: analysers raise and re-verify findings; the critic proposes coverage gaps. */
 export const ROSTER_ROLES = ['analyser', 'critic'] as const;
 
-/** What a provider can do; a job role needs one of these (docs/providers.md). */
-export const PROVIDER_CAPABILITIES = ['analysis', 'critic', 'implementation', 'report-writer'] as const;
+/** What a provider can do; a job role needs one of these (docs/providers.md; role labels → capability: roles.ts). */
+export const PROVIDER_CAPABILITIES = ['analysis', 'critic', 'implementation', 'verification', 'report-writer'] as const;
 
 /** The role (and conventional worker id) of the worker that writes the final report. */
 export const REPORT_WRITER_ROLE = 'report-writer';
