@@ -209,7 +209,10 @@ export function teamJobsDir(dir: string): string {
  * its task type: a dispatch of seq 003 never rewrites the job file a seq 002 record points at (docs/team.md).
  */
 export function teamJobPath(dir: string, dispatchKind: string, workerId: string, run: RunRef): string {
-  return join(teamJobsDir(dir), `${assertSegment('dispatch kind', dispatchKind)}-${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.job.json`);
+  return join(
+    teamJobsDir(dir),
+    `${assertSegment('dispatch kind', dispatchKind)}-${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.job.json`,
+  );
 }
 
 /** `<run-dir>/user-responses` */

@@ -65,14 +65,20 @@ describe('role labels → capability (docs/providers.md "Roles → capability")'
   });
 
   it('spelling: case and separators do not matter; anything else unknown is null (refused)', () => {
-    for (const s of ['report-writer', 'REPORT WRITER WORKER', 'report_writer_worker', ' Report  writer ']) expect(capabilityOfRoleLabel(s)).toBe('report-writer');
+    for (const s of ['report-writer', 'REPORT WRITER WORKER', 'report_writer_worker', ' Report  writer '])
+      expect(capabilityOfRoleLabel(s)).toBe('report-writer');
     for (const s of ['verifier', 'VERIFIER', 'plan-verifier']) expect(capabilityOfRoleLabel(s)).toBe('verification');
     for (const s of ['executor', 'EXECUTOR']) expect(capabilityOfRoleLabel(s)).toBe('implementation');
-    for (const s of ['Codex worker #(touch x)', 'worker-reverify-r0', 'worker-reverify-rX', 'reviewer', '', 'lead']) expect(capabilityOfRoleLabel(s)).toBeNull();
+    for (const s of ['Codex worker #(touch x)', 'worker-reverify-r0', 'worker-reverify-rX', 'reviewer', '', 'lead'])
+      expect(capabilityOfRoleLabel(s)).toBeNull();
     expect(normalizeRoleLabel('  A_b -  c ')).toBe('a-b-c');
   });
 
   it('report writer, executor and verifier are the write capabilities a read-only provider never takes', () => {
-    expect([...new Set(Object.values(ROLE_LABELS))].filter((c) => WRITE_CAPABILITIES.includes(c)).sort()).toEqual(['implementation', 'report-writer', 'verification']);
+    expect([...new Set(Object.values(ROLE_LABELS))].filter((c) => WRITE_CAPABILITIES.includes(c)).sort()).toEqual([
+      'implementation',
+      'report-writer',
+      'verification',
+    ]);
   });
 });

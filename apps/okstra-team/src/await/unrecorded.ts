@@ -11,7 +11,7 @@ import { tryReadArtifact } from '@okstra/state-file';
  * dispatch killed after it set the rows `in-progress` (and maybe started the
  * panes) but before it appended `workerDispatches[]`. For each dispatched row
  * whose `startedAt` is newer than its newest record, the job file that
- * dispatch wrote (`state/team-jobs/*-<worker>.job.json` with that
+ * dispatch wrote (`state/team-jobs/<kind>-<worker>-<type>-<seq>.job.json` with that
  * `rowStartedAt`) stands in as the record, so a rerun of await still judges
  * the worker from its artifacts. Such records carry no pane (`backend`
  * `subprocess`, no pid): only sidecars, completion paths, liveness and the
@@ -35,7 +35,7 @@ export async function unrecordedDispatches(
     if (!row.startedAt || row.status === 'pending') continue;
     const newest = records.filter((r) => r.workerId === row.workerId).at(-1);
     if (newest && Date.parse(newest.startedAt) >= Date.parse(row.startedAt)) continue;
-    for (const f of files.filter((n) => n.endsWith(`-${row.workerId}.job.json`))) {
+    for (const f of files.filter((n) => n.includes(`-${row.workerId}-`))) {
       // A FIFO among the job files is exit 2 at once (it hung await and teardown); an invalid one is skipped.
       const job = tryReadArtifact(join(dir, f), teamJobArtifact);
       if (!job || job.workerId !== row.workerId || job.rowStartedAt !== row.startedAt) continue;

@@ -49,7 +49,11 @@ export async function dispatchToCmux(jobs: readonly PaneJob[], env: NodeJS.Proce
   for (const job of jobs) {
     const line = cmuxExecLine(job.jobPath);
     if (!line) {
-      out.push({ workerId: job.workerId, paneId: null, reason: 'cmux: the wrapper path has characters unsafe to type into a shell' });
+      out.push({
+        workerId: job.workerId,
+        paneId: null,
+        reason: 'cmux: the wrapper path has a control character (newline), which cannot be typed into a shell',
+      });
       continue;
     }
     const args = ['--json', 'new-split', direction, ...(anchor ? ['--surface', anchor] : []), '--command', line];

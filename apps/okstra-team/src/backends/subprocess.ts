@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { wrapperArgv } from './wrapper-argv.js';
 
 /**
@@ -50,18 +50,35 @@ export function isWrapperAlive(pid: number, pidStartTime: string | null | undefi
 }
 
 /**
- * True when process group `pgid` still has a member and is the recorded one:
- * its leader (pid `pgid`) is gone — a pgid is never handed out again while
- * its group has members — or still has the recorded start time.
+ * True when process group `pgid` still has a live (non-zombie) member and is
+ * the recorded group: its leader (pid `pgid`) is gone — a pgid is never
+ * handed out again while its group has members — or still has the recorded
+ * start time. Members are read from `/proc/<pid>/stat` (field 5, pgrp);
+ * without `/proc`, `kill(-pgid, 0)` decides.
  */
 export function isGroupAlive(pgid: number, leaderStartTime: string | null | undefined): boolean {
+  const leaderStart = processStartTime(pgid);
+  if (leaderStart !== null && leaderStartTime && leaderStart !== leaderStartTime) return false;
+  let pids: string[];
   try {
-    process.kill(-pgid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
   }
-  const start = processStartTime(pgid);
-  return start === null || !leaderStartTime || start === leaderStartTime;
+  return pids.some((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return fields[0] !== 'Z' && Number(fields[2]) === pgid;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /**

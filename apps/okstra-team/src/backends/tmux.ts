@@ -48,10 +48,16 @@ const FORMAT_FLAGS = ['-F', '-f'];
 /** `display-message` flags that take a (literal) value; any other string of it is its message, a format. */
 const DISPLAY_VALUE_FLAGS = ['-c', '-t', '-d'];
 
-/** Why `text` cannot be shown by tmux exactly (it silently ignores a title with control characters), or null. */
+/**
+ * Why `text` cannot be shown by tmux exactly as a title or name, or null:
+ * tmux silently ignores a title with a control character, and keeps a style
+ * sequence `#[…]` as `##[…]` (inert, but not read back as given).
+ */
 export function tmuxTextProblem(text: string): string | null {
   // eslint-disable-next-line no-control-regex
-  return /[\u0000-\u001f\u007f]/.test(text) ? 'contains a control character (newline, tab, …), which tmux cannot show' : null;
+  if (/[\u0000-\u001f\u007f]/.test(text)) return 'contains a control character (newline, tab, …), which tmux cannot show';
+  if (text.includes('#[')) return "contains a tmux style sequence '#[', which tmux cannot show as typed";
+  return null;
 }
 
 /**

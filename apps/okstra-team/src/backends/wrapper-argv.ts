@@ -21,16 +21,26 @@ export function wrapperArgv(jobPath: string): string[] {
   return [process.execPath, teamBinPath(), 'exec', '--job', jobPath];
 }
 
-/** Characters a word sent through cmux `--command` may have (it is typed into a shell). */
-const SHELL_SAFE = /^[A-Za-z0-9@%+=:,./_-]+$/;
+/**
+ * One word of the line cmux types into a shell, single-quoted so the shell
+ * takes it literally whatever it holds (spaces, `#`, `;`, `$(…)`, backticks,
+ * quotes: a `'` is written `'\''`). The shell home of okstra's cmux guard
+ * (docs/team.md "cmux panes"), as backends/tmux.ts is tmux's.
+ * @returns null for a word with a control character (a newline would end the typed line early).
+ */
+export function shellQuote(word: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(word)) return null;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
 
 /**
- * The one line cmux types into its shell: `exec` of the wrapper, every word
- * single-quoted. Only okstra-generated words of safe characters are allowed.
- * @returns null when a word is unsafe (the job then degrades to a subprocess).
+ * The one line cmux types into its shell: `exec` of the wrapper with the
+ * okstra job file, every word through {@link shellQuote}.
+ * @returns null when a word cannot be typed (the job then degrades to a subprocess).
  */
 export function cmuxExecLine(jobPath: string): string | null {
-  const words = wrapperArgv(jobPath);
-  if (!words.every((w) => SHELL_SAFE.test(w))) return null;
-  return `exec ${words.map((w) => `'${w}'`).join(' ')}`;
+  const words = wrapperArgv(jobPath).map(shellQuote);
+  if (words.some((w) => w === null)) return null;
+  return `exec ${words.join(' ')}`;
 }

@@ -1,17 +1,19 @@
-import { findOnPath, writeJson, type CliContext } from '@okstra/cli-kit';
+import { existsSync } from 'node:fs';
+import { findOnPath, InputError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import { assertProviderRole, buildLaunch, getProvider, loadProviderRegistry } from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { readArtifactIfExists, writeArtifact } from '@okstra/state-file';
 import { teamJobArtifact } from '@okstra/schemas/team-job';
 import { teamStateArtifact } from '@okstra/schemas/team-state';
-import { transitionWorkers } from '@okstra/team-state';
+import { hasRetryLeft } from '@okstra/schemas/retry-budget';
+import { isRetryable, isRetryKind, readTeamState, transitionWorkers } from '@okstra/team-state';
 import { dispatchToCmux } from '../backends/cmux.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
 import { dispatchToTmux } from '../backends/tmux-dispatch.js';
 import { teamJobPath } from '@okstra/paths';
 import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
-import { resolveDispatchJobs } from '../dispatch/resolve-jobs.js';
+import { resolveDispatchJobs, type ResolvedJob } from '../dispatch/resolve-jobs.js';
 
 /** Flags of `team dispatch` (0.161.0 docs/cli.md team row; cmux adapter text). */
 export interface DispatchOptions {
@@ -44,6 +46,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     const launch = buildLaunch(provider, { model: job.model, promptPath: job.promptPath, resultPath: job.resultPath, projectRoot: run.projectRoot });
     return { job, provider, launch: { ...launch, file: resolveExecutable(launch.file, io.env) } };
   });
+  await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
   const backend = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
   if (opts.dryRun) {
@@ -61,7 +64,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
         model: job.model,
         promptPath: rel(job.promptPath),
         completionPaths: job.completionPaths.map(rel),
-        jobPath: rel(teamJobPath(run.runDir, plan.dispatchKind, job.workerId)),
+        jobPath: rel(teamJobPath(run.runDir, plan.dispatchKind, job.workerId, { taskType: run.manifest.taskType, seq: run.manifest.seq })),
         command: [launch.file, ...launch.args],
       })),
     });
@@ -73,7 +76,8 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const now = io.now();
   const startedAt = now.toISOString();
   const jobPaths = new Map<string, string>();
-  for (const { job } of launches) jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId));
+  for (const { job } of launches)
+    jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId, { taskType: run.manifest.taskType, seq: run.manifest.seq }));
   // A symlinked state/team-jobs leading out of the project is refused before anything is written.
   for (const p of jobPaths.values()) resolveInsideRoot(run.projectRoot, p, 'jobPath');
   // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
@@ -176,4 +180,39 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
  */
 function resolveExecutable(file: string, env: NodeJS.ProcessEnv): string {
   return findOnPath(file, env) ?? file;
+}
+
+/**
+ * The retry budget at dispatch (docs/team.md "Retry accounting"; the rule is
+ * `@okstra/schemas` retry-budget.ts): a worker out of the run (its second
+ * failure) is never dispatched again, and a retry kind (`<kind>-retry`) only
+ * dispatches workers whose last dispatch failed with their one retry unspent.
+ * @throws InputError (exit 2) naming the job's `workerId`; nothing written.
+ */
+async function assertRetryBudget(teamStatePath: string, dispatchKind: string, jobs: readonly ResolvedJob[], source: string): Promise<void> {
+  if (!existsSync(teamStatePath)) {
+    if (isRetryKind(dispatchKind) && jobs[0])
+      throw new InputError(`'${dispatchKind}' retries a failed dispatch, but the run has no team-state yet`, {
+        file: source,
+        field: `${jobs[0].where}.workerId`,
+      });
+    return;
+  }
+  const rows = (await readTeamState(teamStatePath)).workers;
+  for (const job of jobs) {
+    const row = rows.find((w) => w.workerId === job.workerId);
+    const failures = row?.failures ?? 0;
+    if (!hasRetryLeft(failures)) {
+      throw new InputError(`worker '${job.workerId}' is out of the run: it failed ${failures} times (one retry per worker per run)`, {
+        file: source,
+        field: `${job.where}.workerId`,
+      });
+    }
+    if (isRetryKind(dispatchKind) && !(row && isRetryable(row))) {
+      throw new InputError(`'${dispatchKind}' is a retry, but worker '${job.workerId}' has no failed dispatch to retry (status ${row?.status ?? 'none'})`, {
+        file: source,
+        field: `${job.where}.workerId`,
+      });
+    }
+  }
 }

@@ -68,7 +68,7 @@ describe('dispatch input validation (exit 2, nothing written)', () => {
     const role = team(['dispatch', ...run(f), '--jobs-file', writer], { env: f.env });
     expect(role.code).toBe(2);
     expect(role.stderr).toBe(
-      `okstra-team: ${writer}: jobs[0].role: provider 'grok' cannot take role 'report-writer' (needs report-writer; grok offers analysis, critic)\n`,
+      `okstra-team: ${writer}: jobs[0].role: provider 'grok' cannot take role 'report-writer' (needs report-writer; grok is read-only)\n`,
     );
 
     const evil = jobsFile(f, 'reverify-jobs-r4-error-analysis-001.json', 'reverify-r4', [
@@ -203,7 +203,7 @@ describe('dispatch environments (real tmux on a private socket)', () => {
       ['cmux-pane', 'pane:2', 'surface:11'],
       ['cmux-pane', 'pane:3', 'surface:12'],
     ]);
-    const jobPath = (w: string) => join(f.runDir, 'state', 'team-jobs', `initial-${w}.job.json`);
+    const jobPath = (w: string) => join(f.runDir, 'state', 'team-jobs', `initial-${w}-error-analysis-001.job.json`);
     expect(cmux.calls()).toEqual([
       ['--json', 'new-split', 'right', '--surface', 'surface:1', '--command', `exec '${process.execPath}' '${BIN}' 'exec' '--job' '${jobPath('alpha')}'`],
       ['--json', 'new-split', 'down', '--surface', 'surface:11', '--command', `exec '${process.execPath}' '${BIN}' 'exec' '--job' '${jobPath('beta')}'`],

@@ -5,15 +5,19 @@ import { team } from '../test-support/bin.js';
 import { killServer, makeFixture, panes, privateSocket, removeFixtures, tmux, type Fixture } from '../test-support/fixture.js';
 
 const socket = privateSocket();
-/** True while process group `pgid` has a member. */
-const groupAlive = (pgid: number) => {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** True while process group `pgid` has a member that is not a zombie (read from /proc). */
+const groupAlive = (pgid: number) =>
+  readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .some((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return fields[0] !== 'Z' && Number(fields[2]) === pgid;
+      } catch {
+        return false;
+      }
+    });
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
 };
