@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { chunkIntoWindows, DETACHED_SIZE, panesPerWindow } from '../dispatch/placement.js';
 import { fmt, PANE_TAGS, Tmux, type TmuxCommand } from './tmux.js';
@@ -79,8 +79,10 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
   const placements: PanePlacement[] = [];
   let socketPath = '';
   let ordinal = 0;
+  const nonce = randomBytes(3).toString('hex');
   for (const win of windows) {
-    const windowName = `okstra-${opts.dispatchKind}-${++ordinal}-${process.pid}`;
+    // unique per dispatch: the window is targeted by name inside one invocation (two dispatches of one process must not collide)
+    const windowName = `okstra-${opts.dispatchKind}-${++ordinal}-${process.pid}-${nonce}`;
     const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName, ownership: opts.ownership });
     if (!created.ok) {
       placements.push(...win.map((j) => ({ workerId: j.workerId, paneId: null, reason: created.reason })));

@@ -11,6 +11,7 @@ import { isRetryable, isRetryKind, readTeamState, transitionWorkers } from '@oks
 import { dispatchToCmux } from '../backends/cmux.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
 import { dispatchToTmux } from '../backends/tmux-dispatch.js';
+import { tmuxTextProblem } from '../backends/tmux.js';
 import { teamJobPath } from '@okstra/paths';
 import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
 import { resolveDispatchJobs, type ResolvedJob } from '../dispatch/resolve-jobs.js';
@@ -41,6 +42,9 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const registry = await loadProviderRegistry(io.env.HOME);
   const source = plan.jobsFile ?? run.manifestPath;
   const launches = plan.jobs.map((job) => {
+    // the role is the pane title: one tmux cannot show exactly is refused (known role labels never are)
+    const titleProblem = tmuxTextProblem(job.role);
+    if (titleProblem) throw new InputError(`role '${job.role}' ${titleProblem}`, { file: source, field: `${job.where}.role` });
     const provider = getProvider(registry, job.provider, { file: source, field: `${job.where}.provider` });
     assertProviderRole(provider.manifest, job.role, { file: source, field: `${job.where}.role` });
     const launch = buildLaunch(provider, { model: job.model, promptPath: job.promptPath, resultPath: job.resultPath, projectRoot: run.projectRoot });
