@@ -101,7 +101,7 @@ describe('nothing reaches a shell or a tmux format (20 dispatches per payload)',
         const shown = tmux(socket, ['display-message', '-p', '-t', r.paneId, '#{pane_title}\t#{@okstra-run}\t#{@okstra-root}']).stdout.replace(/\n$/, '');
         expect(shown).toBe(`Claude worker\tsample:payments:refund-timeout/error-analysis-001\t${realpathSync(f.root)}`);
       }
-      await waitFor(() => existsSync(f.result('alpha')) && f.row('alpha').status === 'completed');
+      await waitFor(() => existsSync(f.result('alpha')) && f.row('alpha').status === 'completed', 90_000);
       expect(readFileSync(f.result('alpha'), 'utf8')).toContain('# prompt for alpha');
       expect(team(['teardown', ...run(f), '--force'], { env: f.env }).code).toBe(0);
       expect(existsSync(marker)).toBe(false);
