@@ -32,6 +32,7 @@ export function createProgram(ctx: CliContext): Command {
     .requiredOption('--project-root <dir>')
     .requiredOption('--run-manifest <path>')
     .option('--deadline <minutes>')
+    .option('--dispatch-kind <kind>', "judge only workers whose newest dispatch is this kind or its -retry (default: the newest dispatch's round)")
     .option('--json')
     .action(action(ctx, async (opts) => (await import('../commands/await.js')).runAwait(opts, ctx)));
   program

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { InputError, parseMinutes, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
 import { probeWorkers } from '@okstra/heartbeat';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { isRetryable, readTeamState, transitionWorkers, type WorkerTransition } from '@okstra/team-state';
+import { isRetryable, readTeamState, retryKindOf, roundOf, transitionWorkers, type WorkerTransition } from '@okstra/team-state';
 import { isWrapperAlive } from '../backends/subprocess.js';
 import { listPanes, Tmux, type PaneInfo } from '../backends/tmux.js';
 import { workerDeadlineMs } from '../await/deadline.js';
@@ -17,6 +17,8 @@ export interface AwaitOptions {
   runManifest: string;
   deadline?: string;
   json?: boolean;
+  /** Judge only the workers whose newest dispatch is of this kind (or its `-retry`). */
+  dispatchKind?: string;
 }
 
 /** One worker in await's output; `status`/`durationMs` are what `collect-results --dispatch` takes. */
@@ -32,8 +34,10 @@ interface AwaitRow {
 }
 
 /**
- * `okstra-team await`: poll until every worker's newest dispatch has ended
- * (ARCHITECTURE.md §7). Each poll reads the artifacts (terminal rows, status
+ * `okstra-team await`: poll until every judged dispatch has ended
+ * (ARCHITECTURE.md §7): each worker's newest dispatch of the round just
+ * dispatched, or of `--dispatch-kind` ({@link selectRound}); the JSON names
+ * the dispatches judged. Each poll reads the artifacts (terminal rows, status
  * sidecars + completion paths), each tmux server's panes once
  * (`pane_dead`/`pane_dead_status`), the pid + start time of degraded
  * subprocesses, and runs ONE libs/heartbeat `probeWorkers` over the
@@ -49,11 +53,21 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const recorded = latestDispatches(run.manifest.workerDispatches);
   const initialState = await readTeamState(run.teamStatePath);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, initialState.workers, recorded);
-  const records = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded].sort((a, b) =>
+  const newest = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded].sort((a, b) =>
     a.workerId < b.workerId ? -1 : 1,
   );
-  if (records.length === 0)
+  if (newest.length === 0)
     throw new InputError('no workerDispatches to await (run okstra team dispatch first)', { file: run.manifestPath, field: 'workerDispatches' });
+  const round = selectRound(newest, opts.dispatchKind);
+  const records = round.judged;
+  if (records.length === 0) {
+    throw new InputError(
+      `no worker's newest dispatch is of kind '${opts.dispatchKind}' (newest: ${newest.map((r) => `${r.workerId}=${r.dispatchKind}`).join(', ')})`,
+      {
+        field: '--dispatch-kind',
+      },
+    );
+  }
   const deadlineMs = workerDeadlineMs(run.manifest.taskType, overrideMinutes);
   const pollMs = Number(io.env.OKSTRA_TEAM_POLL_MS) > 0 ? Number(io.env.OKSTRA_TEAM_POLL_MS) : 2000;
   const probeOpts = livenessOptions(io.env);
@@ -138,11 +152,44 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   });
   const allCompleted = rows.every((r) => r.status === 'completed');
   if (opts.json) {
-    writeJson(io, { allCompleted, dispatch: rows.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`), runManifest: opts.runManifest, workers: rows });
+    writeJson(io, {
+      allCompleted,
+      dispatch: rows.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
+      round: round.round,
+      judged: records.map((r) => ({ workerId: r.workerId, dispatchKind: r.dispatchKind, startedAt: r.startedAt, jobPath: r.jobPath ?? null })),
+      notJudged: round.others.map((r) => ({ workerId: r.workerId, dispatchKind: r.dispatchKind, startedAt: r.startedAt })),
+      runManifest: opts.runManifest,
+      workers: rows,
+    });
   } else {
     for (const r of rows) io.stdout.write(`${r.workerId}\t${r.status}\t${r.durationMs}\t${r.reason ?? ''}${r.retryable ? '\tretryable' : ''}\n`);
   }
   return allCompleted ? 0 : 1;
+}
+
+/**
+ * Which dispatches await judges (docs/team.md "await"): each worker's newest
+ * dispatch, of one round only — the round (`roundOf`: a kind and its
+ * `-retry`) of the newest dispatch of all, or with `--dispatch-kind K` the
+ * workers whose newest dispatch is `K` or `K-retry`. A worker whose newest
+ * dispatch belongs to another round is listed as not judged, never judged
+ * from an older dispatch.
+ */
+export function selectRound(
+  newest: readonly WorkerDispatch[],
+  dispatchKind: string | undefined,
+): { round: string; judged: WorkerDispatch[]; others: WorkerDispatch[] } {
+  let matches: (kind: string) => boolean;
+  let round: string;
+  if (dispatchKind !== undefined) {
+    round = dispatchKind;
+    matches = (kind) => kind === dispatchKind || kind === retryKindOf(dispatchKind);
+  } else {
+    const last = [...newest].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt)).at(-1)!;
+    round = roundOf(last.dispatchKind);
+    matches = (kind) => roundOf(kind) === round;
+  }
+  return { round, judged: newest.filter((r) => matches(r.dispatchKind)), others: newest.filter((r) => !matches(r.dispatchKind)) };
 }
 
 /**

@@ -1,0 +1,120 @@
+// issue 14: await answers for the round just dispatched; retry accounting across dispatch kinds (real tmux, real bins).
+import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { team } from '../test-support/bin.js';
+import { killServer, makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+
+const socket = privateSocket();
+afterAll(() => {
+  killServer(socket);
+  removeFixtures();
+});
+
+const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
+const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
+const awaitJson = (f: Fixture, extra: string[] = []) => {
+  const r = team(['await', ...run(f), '--json', ...extra], { env: f.env });
+  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : null };
+};
+function jobsFile(f: Fixture, dispatchKind: string, jobs: Array<[string, string, string]>): string {
+  const path = join(f.runDir, 'state', `${dispatchKind}-jobs-error-analysis-001.json`);
+  writeJsonFile(path, {
+    schemaVersion: '1.0',
+    dispatchKind,
+    jobs: jobs.map(([workerId, provider, role]) => ({
+      workerId,
+      provider,
+      role,
+      modelExecutionValue: 'stub-model',
+      promptPath: rel(f, f.prompt(workerId)),
+      resultPath: rel(f, f.result(workerId)),
+      workerResultPath: rel(f, f.result(workerId)),
+      completionPaths: [rel(f, f.result(workerId))],
+    })),
+  });
+  return path;
+}
+const dispatch = (f: Fixture, file: string) => team(['dispatch', ...run(f), '--jobs-file', file], { env: f.env });
+
+describe('await judges the round just dispatched', () => {
+  it('after a reverify round in which every worker completed, await exits 0 although an earlier initial dispatch timed out', () => {
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-hang' },
+      ],
+      { socket },
+    );
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    const initial = awaitJson(f, ['--deadline', '0.03']);
+    expect(initial.code).toBe(1);
+    expect(initial.doc.workers.map((w: any) => [w.workerId, w.status])).toEqual([
+      ['alpha', 'completed'],
+      ['beta', 'timeout'],
+    ]);
+    expect(dispatch(f, jobsFile(f, 'reverify-r1', [['alpha', 'stub-ok', 'worker-reverify-r1']])).code).toBe(0);
+    const a = awaitJson(f);
+    expect(a.code).toBe(0);
+    expect(a.doc).toMatchObject({ allCompleted: true, round: 'reverify-r1', notJudged: [{ workerId: 'beta', dispatchKind: 'initial' }] });
+    expect(a.doc.dispatch).toEqual([expect.stringMatching(/^alpha=completed:\d+$/)]);
+    const reverify = f.manifest().workerDispatches.at(-1);
+    expect(a.doc.judged).toEqual([{ workerId: 'alpha', dispatchKind: 'reverify-r1', startedAt: reverify.startedAt, jobPath: reverify.jobPath }]);
+    // --dispatch-kind names the round: the initial one still has beta's timeout
+    const old = awaitJson(f, ['--dispatch-kind', 'initial']);
+    expect(old.code).toBe(1);
+    expect(old.doc.judged.map((j: any) => [j.workerId, j.dispatchKind])).toEqual([['beta', 'initial']]);
+    expect(old.doc.workers[0]).toMatchObject({ workerId: 'beta', status: 'timeout' });
+    const none = team(['await', ...run(f), '--dispatch-kind', 'reverify-r9'], { env: f.env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe("okstra-team: --dispatch-kind: no worker's newest dispatch is of kind 'reverify-r9' (newest: alpha=reverify-r1, beta=initial)\n");
+    expect(team(['teardown', ...run(f), '--force'], { env: f.env }).code).toBe(0);
+  });
+});
+
+describe('retry accounting: one retry per worker per run, across every dispatch kind', () => {
+  it('initial fails (retryable), initial-retry fails (not retryable); a third dispatch of any kind is refused', () => {
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-fail' },
+      ],
+      { socket },
+    );
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    const first = awaitJson(f);
+    expect(first.doc.workers.find((w: any) => w.workerId === 'beta')).toMatchObject({ status: 'error', attempt: 1, retryable: true });
+    expect(f.row('beta')).toMatchObject({ failures: 1 });
+    // a retry of a worker that completed is refused
+    const noRetry = dispatch(f, jobsFile(f, 'initial-retry', [['alpha', 'stub-ok', 'analyser']]));
+    expect(noRetry.code).toBe(2);
+    expect(noRetry.stderr).toMatch(/jobs\[0\]\.workerId: 'initial-retry' is a retry, but worker 'alpha' has no failed dispatch to retry \(status completed\)/);
+    // the retry: a fresh jobs file with dispatchKind initial-retry
+    expect(dispatch(f, jobsFile(f, 'initial-retry', [['beta', 'stub-fail', 'analyser']])).code).toBe(0);
+    const second = awaitJson(f);
+    expect(second.code).toBe(1);
+    expect(second.doc.round).toBe('initial');
+    expect(second.doc.judged.map((j: any) => [j.workerId, j.dispatchKind])).toEqual([
+      ['alpha', 'initial'],
+      ['beta', 'initial-retry'],
+    ]);
+    expect(second.doc.workers.find((w: any) => w.workerId === 'beta')).toMatchObject({ status: 'error', attempt: 2, retryable: false });
+    expect(f.row('beta')).toMatchObject({ failures: 2, dispatchKind: 'initial-retry' });
+    for (const kind of ['initial-retry', 'reverify-r1']) {
+      const again = dispatch(f, jobsFile(f, kind, [['beta', 'stub-fail', kind === 'reverify-r1' ? 'worker-reverify-r1' : 'analyser']]));
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(/jobs\[0\]\.workerId: worker 'beta' is out of the run: it failed 2 times \(one retry per worker per run\)\n$/);
+    }
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+
+  it('a failure in the initial round and one in reverify-r1: the second is never retryable', () => {
+    const f = makeFixture([{ id: 'gamma', provider: 'stub-fail' }], { socket });
+    expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
+    expect(awaitJson(f).doc.workers[0]).toMatchObject({ status: 'error', retryable: true });
+    expect(dispatch(f, jobsFile(f, 'reverify-r1', [['gamma', 'stub-fail', 'worker-reverify-r1']])).code).toBe(0);
+    const a = awaitJson(f);
+    expect(a.doc.workers[0]).toMatchObject({ workerId: 'gamma', dispatchKind: 'reverify-r1', status: 'error', attempt: 1, retryable: false });
+    expect(f.row('gamma').failures).toBe(2);
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+});
