@@ -218,6 +218,56 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     expect(cmux.calls()).toHaveLength(4);
   });
 
+  it('cmux-pane with a project path holding spaces, quotes and $(…): typed as single-quoted words, not degraded', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane', rootName: `my proj it's $(touch pwned) #x;` });
+    const cmux = installCmuxStub(dirname(f.root));
+    const env = { ...f.env, PATH: `${cmux.binDir}:${f.env.PATH}`, CMUX_SURFACE_ID: 'surface:1' };
+    const d = team(['dispatch', ...run(f)], { env });
+    expect([d.code, d.stderr]).toEqual([0, '']);
+    expect(f.manifest().workerDispatches).toMatchObject([{ backend: 'cmux-pane', degradedFrom: null, surfaceId: 'surface:11' }]);
+    const jobPath = join(f.runDir, 'state', 'team-jobs', 'initial-alpha-error-analysis-001.job.json');
+    const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+    expect(cmux.calls()[0]).toEqual([
+      '--json',
+      'new-split',
+      'right',
+      '--surface',
+      'surface:1',
+      '--command',
+      `exec ${[process.execPath, BIN, 'exec', '--job', jobPath].map(q).join(' ')}`,
+    ]);
+    expect(team(['await', ...run(f)], { env }).code).toBe(0);
+    expect(existsSync(join(f.root, 'pwned'))).toBe(false);
+    expect(existsSync(join(dirname(f.root), 'pwned'))).toBe(false);
+    expect(team(['teardown', ...run(f)], { env }).code).toBe(0);
+  });
+
+  it('two checkouts of one project dispatch the same run: teardown in A (after an interrupted dispatch) never touches B’s pane', async () => {
+    const a = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, rootName: 'copy-a' });
+    const b = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, rootName: 'copy-b', env: { STUB_OK_SLEEP: '0' } });
+    // B: dispatched and finished — its pane is closable for B, never for A
+    expect(team(['dispatch', ...run(b)], { env: b.env }).code).toBe(0);
+    const bPane = b.manifest().workerDispatches[0].paneId;
+    await waitFor(() => b.row('alpha').status === 'completed');
+    // A: dispatch killed after its pane started, before it recorded workerDispatches
+    const lock = `${a.manifestPath}.lock`;
+    mkdirSync(lock);
+    const child = spawn(process.execPath, [BIN, 'dispatch', ...run(a)], { env: a.env, stdio: 'ignore' });
+    await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(lock, { recursive: true });
+    const owners = tmux(socket, ['list-panes', '-a', '-F', '#{pane_id} #{@okstra-owner} #{@okstra-root}']).stdout;
+    expect(owners).toContain(`${bPane} okstra-`);
+    const t = team(['teardown', ...run(a), '--json'], { env: a.env });
+    expect(t.code).toBe(0);
+    const closed = JSON.parse(t.stdout).closed;
+    expect(closed).toHaveLength(1);
+    expect(closed[0].paneId).not.toBe(bPane);
+    expect(panes(socket).some((p) => p.id === bPane)).toBe(true);
+    expect(JSON.parse(team(['teardown', ...run(b), '--json'], { env: b.env }).stdout).closed).toMatchObject([{ paneId: bPane }]);
+  });
+
   it('cmux-pane with no cmux on PATH: the job degrades to a subprocess and still completes', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane' });
     expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
