@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import type { ProviderCapability, ProviderManifest } from '@okstra/schemas/provider-manifest';
 import { capabilityOfRoleLabel, knownRoleLabels, WRITE_CAPABILITIES } from '@okstra/schemas/roles';
 
