@@ -25,7 +25,7 @@ describe('vocabulary', () => {
     expect(PlanVerdictWord.options).toEqual(['AGREE', 'DISAGREE', 'SUPPLEMENT']);
     expect(BreakageKind.options).toEqual(['a', 'b', 'c', 'd', 'e']);
     expect(Fixability.options).toEqual(['in-place', 'replan', 'needs-clarification']);
-    expect(ProviderCapability.options).toEqual(['analysis', 'critic', 'implementation', 'report-writer']);
+    expect(ProviderCapability.options).toEqual(['analysis', 'critic', 'implementation', 'verification', 'report-writer']);
   });
 
   it('says which statuses are terminal and which need a reason', () => {

@@ -163,8 +163,9 @@ describe('dispatch refuses a path that escapes the project through a symlink, be
     const r = await inProcess(['dispatch', ...run(f), '--jobs-file', file], f.env);
     expect(r.code).toBe(2);
     const named = field === 'completionPaths' ? 'completionPaths[0]' : field;
+    // the containment rule is libs/paths resolveInsideRoot (by real path), used before anything is written
     expect(r.stderr).toBe(
-      `okstra-team: ${file}: jobs[0].${named}: '${join(f.runDir, 'escape', 'p.md')}' leads outside the project root ${realpathSync(f.root)} through a symlink (to ${realpathSync(outside)}${field === 'resultPath' || field === 'completionPaths' || field === 'promptPath' ? '/p.md' : ''})\n`,
+      `okstra-team: ${file}: jobs[0].${named}: '${via}' leads outside the project root ${realpathSync(f.root)} through a symlink (real path ${realpathSync(outside)}/p.md)\n`,
     );
     expect(readFileSync(f.teamStatePath, 'utf8')).toBe(state);
     expect(f.manifest().workerDispatches).toEqual([]);

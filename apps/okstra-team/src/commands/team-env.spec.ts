@@ -252,10 +252,13 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     // A: dispatch killed after its pane started, before it recorded workerDispatches
     const lock = `${a.manifestPath}.lock`;
     mkdirSync(lock);
+    writeFileSync(join(lock, `owner-${process.pid}-0`), '');
+    const refresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1_000);
     const child = spawn(process.execPath, [BIN, 'dispatch', ...run(a)], { env: a.env, stdio: 'ignore' });
     await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
+    clearInterval(refresh);
     rmSync(lock, { recursive: true });
     const owners = tmux(socket, ['list-panes', '-a', '-F', '#{pane_id} #{@okstra-owner} #{@okstra-root}']).stdout;
     expect(owners).toContain(`${bPane} okstra-`);

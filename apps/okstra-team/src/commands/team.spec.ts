@@ -81,7 +81,7 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     team(['teardown', ...run(f)], { env: f.env });
   });
 
-  it('ok / fail / no-result workers: panes tagged and titled, await reports each, teardown closes them once', () => {
+  it('ok / fail / no-result workers: panes tagged and titled, await reports each, teardown closes them once', async () => {
     const f = makeFixture(
       [
         { id: 'alpha', provider: 'stub-ok' },
@@ -123,7 +123,12 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(status).toMatchObject({ status: 'error', exitCode: 1, signal: null, workerId: 'beta' });
     expect(readFileSync(f.prompt('alpha').replace(/\.md$/, '.log'), 'utf8')).toBe('stub-ok: model stub-model\n');
     expect(readFileSync(f.result('alpha'), 'utf8')).toContain('# prompt for alpha');
-    // the panes stay readable after their process ended
+    // the panes stay readable after their process ended (tmux marks a pane dead a moment after its process exits)
+    await waitFor(() =>
+      panes(socket)
+        .filter((p) => mine.some((m) => m.id === p.id))
+        .every((p) => p.dead),
+    );
     expect(
       panes(socket)
         .filter((p) => mine.some((m) => m.id === p.id))
