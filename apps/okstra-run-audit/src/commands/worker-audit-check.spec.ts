@@ -71,6 +71,17 @@ describe('okstra worker-audit-check (real bin)', () => {
     expect(typeDir.stderr).toMatch(/no worker result matches: looked for worker-results\/<worker>-implementation-001\.md.*pass --run-dir <run-dir>\/stage-1/);
   });
 
+  it('mid-run: host:port spans need no ledger row, path:line:col and Makefile:12 do (the rule run-audit applies post-run)', () => {
+    project = makeCleanProject();
+    project.write(
+      EA.result('claude'),
+      '# F\nDB at `db.internal:5432`, API on `127.0.0.1:8080`, UI on `localhost:3000`; see `src/a.ts:9:1`, `Makefile:12`, `schema.sql:5432`.\n',
+    );
+    const r = runBin(args(project, '--worker', 'claude'));
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout).failures.map((f: { citation: string }) => f.citation)).toEqual(['src/a.ts:9:1', 'Makefile:12', 'schema.sql:5432']);
+  });
+
   it('--worker scopes the check to the role that just returned', () => {
     project = makeCleanProject();
     project.remove(EA.sidecar('codex'));

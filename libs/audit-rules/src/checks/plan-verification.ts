@@ -102,7 +102,7 @@ export async function checkPlanVerification(run: RunUnderAudit): Promise<Finding
   }
   const report = await readReport(run);
   if (!report) return out;
-  const fm = readFrontmatter(report.text);
+  const fm = await readFrontmatter(report.text);
   if (!fm.ok) return [...out, { invariant: 'artifact-invalid', message: `final report frontmatter is not valid YAML: ${fm.error}`, evidence: [report.path] }];
   if (!isApproved(fm.data)) return out;
   const open = report.items.filter((i) => blocksApproval(i) && isOpen(i)).map((i) => i.id);

@@ -1,7 +1,12 @@
-import { parse } from 'yaml';
-
 /** The leading `---` … `---` (or `...`) block of a markdown file, BOM allowed. */
 const FRONTMATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/;
+
+/**
+ * A cheap necessary condition for the approval marker in any YAML spelling
+ * (quoted key, blanks or a line break before the value, a quoted or tagged
+ * `true`): only a block that passes it is parsed.
+ */
+const MAY_APPROVE = /approved["']?\s*:\s*(?:!!\w+\s+)?["']?true/i;
 
 /** What a report's frontmatter says, as far as the audit reads it. */
 export type Frontmatter = { ok: true; data: Record<string, unknown> | null } | { ok: false; error: string };
@@ -9,12 +14,16 @@ export type Frontmatter = { ok: true; data: Record<string, unknown> | null } | {
 /**
  * Parse a markdown file's YAML frontmatter with a YAML 1.2 parser (`yaml`),
  * so `approved: true`, `"approved": true` and `approved : true` read alike.
- * @returns `data` null when the file has no frontmatter (or it is not a
- *   mapping); `ok: false` with the parser's first line when it is not YAML.
+ * Only a block that could carry `approved: true` ({@link MAY_APPROVE}) is
+ * parsed — the only value the audit reads — and the parser is loaded only then
+ * (an audit reads thousands of reports, nearly all `approved: false`).
+ * @returns `data` null when the file has no frontmatter, cannot carry the
+ *   marker, or is not a mapping; `ok: false` with the parser's first line when it is not YAML.
  */
-export function readFrontmatter(markdown: string): Frontmatter {
+export async function readFrontmatter(markdown: string): Promise<Frontmatter> {
   const m = FRONTMATTER.exec(markdown);
-  if (!m) return { ok: true, data: null };
+  if (!m || !MAY_APPROVE.test(m[1]!)) return { ok: true, data: null };
+  const { parse } = await import('yaml');
   try {
     const value = parse(m[1]!, { prettyErrors: false }) as unknown;
     return { ok: true, data: value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null };
@@ -34,7 +43,7 @@ export function isApproved(data: Record<string, unknown> | null): boolean {
 }
 
 /** True when the report's frontmatter publishes the approval marker (see {@link isApproved}); false when it has none or does not parse. */
-export function publishesApproved(markdown: string): boolean {
-  const fm = readFrontmatter(markdown);
+export async function publishesApproved(markdown: string): Promise<boolean> {
+  const fm = await readFrontmatter(markdown);
   return fm.ok && isApproved(fm.data);
 }

@@ -3,7 +3,7 @@ import { blocksApproval, clarificationItems, isOpen } from './clarification-item
 import { isApproved, publishesApproved, readFrontmatter } from './frontmatter.js';
 
 describe('frontmatter approval marker (YAML, not a regex)', () => {
-  it('recognises every YAML spelling of approved: true', () => {
+  it('recognises every YAML spelling of approved: true', async () => {
     for (const fm of [
       'approved: true',
       '"approved": true',
@@ -12,19 +12,19 @@ describe('frontmatter approval marker (YAML, not a regex)', () => {
       'approved: TRUE',
       'title: x\napproved: "true"  # by the user',
     ])
-      expect(publishesApproved(`---\n${fm}\n---\n# R\n`), fm).toBe(true);
+      expect(await publishesApproved(`---\n${fm}\n---\n# R\n`), fm).toBe(true);
   });
-  it('false, absent, elsewhere in the body, or no frontmatter: not approved', () => {
+  it('false, absent, elsewhere in the body, or no frontmatter: not approved', async () => {
     for (const md of [
       '---\napproved: false\n---\n',
       '---\ntitle: x\n---\napproved: true\n',
       '# no frontmatter\napproved: true\n',
       '---\nnested:\n  approved: true\n---\n',
     ])
-      expect(publishesApproved(md), md).toBe(false);
+      expect(await publishesApproved(md), md).toBe(false);
   });
-  it('frontmatter that is not YAML is reported, not silently read as unapproved', () => {
-    const fm = readFrontmatter('---\napproved: [true\n---\n');
+  it('frontmatter that is not YAML is reported, not silently read as unapproved', async () => {
+    const fm = await readFrontmatter('---\napproved: true\nx: [1\n---\n');
     expect(fm.ok).toBe(false);
     expect(isApproved(null)).toBe(false);
   });
