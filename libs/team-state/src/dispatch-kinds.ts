@@ -1,5 +1,8 @@
+import { retryDispatchKind } from '@okstra/schemas/vocabulary';
+
 /**
- * Retry dispatch kinds (okstra-team owns their names; docs/team.md "Retry
+ * Retry dispatch kinds (okstra-team owns their names, spelled by
+ * `retryDispatchKind` of `@okstra/schemas` vocabulary.ts; docs/team.md "Retry
  * accounting"): a retry of a failed worker is dispatched as a fresh jobs file
  * whose `dispatchKind` is the failed dispatch's kind with `-retry` appended —
  * `initial-retry`, `reverify-r<N>-retry`, `report-writer-retry`, … There is
@@ -10,7 +13,7 @@ export const RETRY_SUFFIX = '-retry';
 
 /** The kind a retry of a `kind` dispatch gets (`initial` → `initial-retry`); a retry kind is returned as is. */
 export function retryKindOf(kind: string): string {
-  return isRetryKind(kind) ? kind : `${kind}${RETRY_SUFFIX}`;
+  return isRetryKind(kind) ? kind : retryDispatchKind(kind);
 }
 
 /** True for a retry dispatch kind (`…-retry`). */
@@ -21,8 +24,7 @@ export function isRetryKind(kind: string): boolean {
 /**
  * The round a dispatch kind belongs to: the kind without its `-retry` suffix
  * (`reverify-r2-retry` → `reverify-r2`). A retry is part of the round it
- * retries: `attempt` counts the dispatches of a round, and `team await` judges
- * one round at a time.
+ * retries: `team await` judges one round at a time.
  */
 export function roundOf(kind: string): string {
   return isRetryKind(kind) ? kind.slice(0, -RETRY_SUFFIX.length) : kind;

@@ -37,18 +37,18 @@ describe('applyTransition (ARCHITECTURE.md §7)', () => {
     expect(r.row).toMatchObject({ status: 'in-progress', attempt: 2, startedAt: T1.toISOString(), endedAt: null, reason: null });
   });
 
-  it('attempt counts dispatches of one round: a reverify dispatch after the initial one is attempt 1, its retry (reverify-r1-retry) attempt 2', () => {
+  it('attempt counts every dispatch of the run: initial 1, reverify-r1 2, its retry (reverify-r1-retry) 3; failures apart', () => {
     const initial = applyTransition(row(), { status: 'in-progress', now: T0, dispatchKind: 'initial' }).row;
     expect(initial).toMatchObject({ dispatchKind: 'initial', attempt: 1, failures: 0 });
     const done = applyTransition(initial, { status: 'completed', now: T0 }).row;
     expect(done.failures).toBe(0);
     const reverify = applyTransition(done, { status: 'in-progress', now: T1, dispatchKind: 'reverify-r1' }).row;
-    expect(reverify).toMatchObject({ dispatchKind: 'reverify-r1', attempt: 1 });
+    expect(reverify).toMatchObject({ dispatchKind: 'reverify-r1', attempt: 2 });
     const timedOut = applyTransition(reverify, { status: 'timeout', reason: 'stalled', now: T1 }).row;
     expect(timedOut.failures).toBe(1);
     expect(isRetryable(timedOut)).toBe(true);
     const retry = applyTransition(timedOut, { status: 'in-progress', now: T1, dispatchKind: retryKindOf('reverify-r1') }).row;
-    expect(retry).toMatchObject({ dispatchKind: 'reverify-r1-retry', attempt: 2, failures: 1 });
+    expect(retry).toMatchObject({ dispatchKind: 'reverify-r1-retry', attempt: 3, failures: 1 });
   });
 
   it('retry accounting: the second failure of a worker is never retryable, whichever dispatch kinds the two came from', () => {

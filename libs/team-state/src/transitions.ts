@@ -2,7 +2,6 @@ import { InputError } from '@okstra/core';
 import { countFailure, isRetryable as budgetRetryable } from '@okstra/schemas/retry-budget';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { isTerminalWorkerStatus, requiresReason, type TransitionStatus } from '@okstra/schemas/vocabulary';
-import { roundOf } from './dispatch-kinds.js';
 
 /** One requested transition of a worker row. */
 export interface Transition {
@@ -21,10 +20,9 @@ export interface Transition {
   ifStartedAt?: string;
   /**
    * With `in-progress`: the dispatch kind starting (`initial`,
-   * `reverify-r2`, `initial-retry`, …). Recorded on the row; `attempt` counts
-   * dispatches of one round (a kind and its `-retry`), so a worker's first
-   * reverify dispatch is attempt 1 again. The retry budget is `failures`,
-   * which no dispatch resets.
+   * `reverify-r2`, `initial-retry`, …). Recorded on the row; `attempt`
+   * counts every dispatch of the run. The retry budget is `failures`, which
+   * no dispatch resets.
    */
   dispatchKind?: string;
 }
@@ -51,9 +49,8 @@ export function validateTransition(t: Pick<Transition, 'status' | 'reason'>): vo
  * `worker-state transition` row, as a pure function of (row, transition):
  * - `in-progress` is a dispatch: `startedAt` = now, `endedAt`, `reason` and
  *   the recorded processes cleared, `attempt` + 1 (first dispatch → 1, each
- *   re-dispatch + 1); a dispatch of another round than the row's last one
- *   (`initial` then `reverify-r1`; a `-retry` kind is its round's) starts
- *   again at 1; `failures` is kept;
+ *   re-dispatch + 1, whatever its kind: `attempt` counts every dispatch of
+ *   the worker in the run); `failures` is kept;
  * - a terminal status sets `endedAt` = now and `reason` (null for `completed`),
  *   and a failing one (`timeout`/`error`/`not-run`) adds one to `failures` —
  *   the run's failure count of the worker, across every dispatch kind, never
@@ -73,7 +70,6 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
   const at = t.now.toISOString();
   const model = t.model !== undefined && t.model !== null ? { model: t.model } : {};
   if (t.status === 'in-progress') {
-    const sameRound = t.dispatchKind === undefined || row.dispatchKind === undefined || roundOf(row.dispatchKind) === roundOf(t.dispatchKind);
     const kind = t.dispatchKind !== undefined ? { dispatchKind: t.dispatchKind } : {};
     const noProcesses = { wrapperPid: null, wrapperPidStartTime: null, providerPgid: null, providerPidStartTime: null };
     return {
@@ -87,7 +83,7 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
         startedAt: at,
         endedAt: null,
         reason: null,
-        attempt: sameRound ? (row.attempt ?? 0) + 1 : 1,
+        attempt: (row.attempt ?? 0) + 1,
         failures: row.failures ?? 0,
       },
     };

@@ -113,7 +113,7 @@ describe('retry accounting: one retry per worker per run, across every dispatch 
     expect(awaitJson(f).doc.workers[0]).toMatchObject({ status: 'error', retryable: true });
     expect(dispatch(f, jobsFile(f, 'reverify-r1', [['gamma', 'stub-fail', 'worker-reverify-r1']])).code).toBe(0);
     const a = awaitJson(f);
-    expect(a.doc.workers[0]).toMatchObject({ workerId: 'gamma', dispatchKind: 'reverify-r1', status: 'error', attempt: 1, retryable: false });
+    expect(a.doc.workers[0]).toMatchObject({ workerId: 'gamma', dispatchKind: 'reverify-r1', status: 'error', attempt: 2, retryable: false });
     expect(f.row('gamma').failures).toBe(2);
     team(['teardown', ...run(f)], { env: f.env });
   });
