@@ -2,7 +2,7 @@
 // three workers use stub provider CLIs installed as user providers in a temp
 // HOME. dispatch puts them in panes of a detached tmux session on a private
 // socket, a report-writer jobs file dispatched with tmux off PATH degrades to
-// a detached subprocess, await judges all four from their artifacts, and
+// a detached subprocess, await judges the initial round and then the report-writer round from their artifacts, and
 // teardown closes exactly the panes it recorded (a second teardown is a no-op).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -135,10 +135,13 @@ export default async function ({ workDir, run, log }) {
     if (rw.code !== 0) return { ok: false, summary: `report-writer dispatch exited ${rw.code}: ${rw.stderr.trim()}` };
     const degraded = JSON.parse(rw.stdout).dispatched[0];
     log(`    ${degraded.workerId.padEnd(13)} ${degraded.backend} pid ${degraded.pid}, degradedFrom ${degraded.degradedFrom}: ${degraded.reason}`);
-    const a = team(['await', ...base, '--json']);
-    const doc = JSON.parse(a.stdout || '{"workers":[]}');
-    for (const w of doc.workers)
-      log(`    ${w.workerId.padEnd(13)} ${w.status.padEnd(9)} ${String(w.durationMs).padStart(5)} ms ${w.reason ?? ''}${w.retryable ? ' (retryable)' : ''}`);
+    // await answers for one round: the initial workers, then the report writer (the newest round, the default)
+    const a = team(['await', ...base, '--dispatch-kind', 'initial', '--json']);
+    const w = team(['await', ...base, '--json']);
+    const rounds = [a, w].map((r) => JSON.parse(r.stdout || '{"workers":[],"dispatch":[]}'));
+    const doc = { workers: rounds.flatMap((r) => r.workers), dispatch: rounds.flatMap((r) => r.dispatch) };
+    for (const x of doc.workers)
+      log(`    ${x.workerId.padEnd(13)} ${x.status.padEnd(9)} ${String(x.durationMs).padStart(5)} ms ${x.reason ?? ''}${x.retryable ? ' (retryable)' : ''}`);
     log(`    collect-results: ${doc.dispatch.map((x) => `--dispatch ${x}`).join(' ')}`);
     const t = team(['teardown', ...base, '--json']);
     const closed = JSON.parse(t.stdout).closed.length;
@@ -147,6 +150,7 @@ export default async function ({ workDir, run, log }) {
     const statuses = Object.fromEntries(doc.workers.map((w) => [w.workerId, w.status]));
     const ok =
       a.code === 1 &&
+      w.code === 0 &&
       statuses.claude === 'completed' &&
       statuses.codex === 'completed' &&
       statuses.kimi === 'error' &&
@@ -157,8 +161,8 @@ export default async function ({ workDir, run, log }) {
     return {
       ok,
       summary: ok
-        ? '3 workers in tmux panes + 1 degraded subprocess; await exit 1 (kimi error, retryable); 3 panes torn down, second teardown a no-op'
-        : `unexpected: await exit ${a.code} ${JSON.stringify(statuses)}, closed ${closed}/${again}`,
+        ? '3 workers in tmux panes + 1 degraded subprocess; await of the initial round exit 1 (kimi error, retryable), of the report-writer round exit 0; 3 panes torn down, second teardown a no-op'
+        : `unexpected: await exit ${a.code}/${w.code} ${JSON.stringify(statuses)}, closed ${closed}/${again}`,
     };
   } finally {
     spawnSync('tmux', ['-L', socket, 'kill-server']);
