@@ -20,7 +20,12 @@ export function applyCriticGaps(state: WorkingState, batch: CoverageBatch, label
   return { ...state, criticBatch: batch, derived: reduceCriticGaps(state.derived, batch) };
 }
 
-function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: { state?: string; results?: string }): void {
+/**
+ * The checks of {@link applyCriticGaps} without applying (also run by
+ * `collect-critic-gaps` on what it produced).
+ * @throws InputError as {@link applyCriticGaps} does.
+ */
+export function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: { state?: string; results?: string } = {}): void {
   const file = labels.results ?? 'results';
   const d = state.derived;
   if (!d.queueTerminal) {
@@ -37,6 +42,13 @@ function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: {
   if (batch.criticWorkerId !== critic.workerId) {
     throw new InputError(`critic '${batch.criticWorkerId}' is not the roster's critic '${critic.workerId}'`, { file, field: 'criticWorkerId' });
   }
+  const criticDone = (batch.criticDispatch?.status ?? 'completed') === 'completed';
+  if (!criticDone && batch.gaps.length > 0) {
+    throw new InputError(`the critic ended ${batch.criticDispatch!.status} but the batch has gaps (a critic that did not complete proposes none)`, {
+      file,
+      field: 'gaps',
+    });
+  }
   const active = new Set(activeAnalysers(d.workers));
   const status = new Map<string, string>();
   batch.dispatches.forEach((row, i) => {
@@ -45,7 +57,9 @@ function checkCoverageBatch(state: WorkingState, batch: CoverageBatch, labels: {
     if (status.has(row.workerId)) throw new InputError(`worker ${row.workerId} has two dispatch rows`, { file, field: `dispatches[${i}].workerId` });
     status.set(row.workerId, row.status);
   });
-  for (const w of active) if (!status.has(w)) throw new InputError(`analyser ${w}: no dispatch outcome for the coverage vote`, { file, field: 'dispatches' });
+  // With no gap there is nothing to vote on, so no analyser needs to have been dispatched.
+  if (batch.gaps.length > 0)
+    for (const w of active) if (!status.has(w)) throw new InputError(`analyser ${w}: no dispatch outcome for the coverage vote`, { file, field: 'dispatches' });
   const ids = new Set(d.findings.map((f) => f.id));
   batch.gaps.forEach((gap, i) => {
     if (ids.has(gap.id)) throw new InputError(`gap ${gap.id} repeats a finding id`, { file, field: `gaps[${i}].id` });

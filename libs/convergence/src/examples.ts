@@ -150,7 +150,7 @@ export function exampleCoverageBatch(): CoverageBatch {
       { workerId: 'claude', status: 'completed', durationMs: 203_000, modelExecutionValue: 'claude-opus-4-1' },
       { workerId: 'codex', status: 'completed', durationMs: 188_000, modelExecutionValue: 'gpt-5-codex' },
     ],
-    gaps: critic.candidates.map((c) => ({ id: c.id, title: c.title, claim: c.claim, evidence: c.evidence, votes: votes[c.id] })),
+    gaps: critic.candidates.map((c) => ({ ...c, votes: votes[c.id] })),
   };
 }
 

@@ -11,6 +11,7 @@ export * from './seed-state.js';
 export * from './plan-round.js';
 export * from './apply-round.js';
 export * from './critic-gaps.js';
+export * from './collect-critic-gaps.js';
 export * from './collect-results.js';
 export { readResponseVotes, VOTE_FIELD_LABELS, type BlockVote } from './response-votes.js';
 export * from './replay.js';

@@ -14,7 +14,17 @@ import { okstra } from './run-tool.js';
  * parser of that format (ARCHITECTURE.md §7), so a prompt can never teach a
  * format the tools refuse.
  */
-const KINDS = ['heartbeat', 'heartbeat-command', 'evidence-ledger', 'reverify-adversarial', 'reverify-collaborative', 'plan-verdicts', 'jobs-file'] as const;
+// gap-vote (prompts/workers/gap-vote.md) goes through the real collect-critic-gaps in apps/okstra-convergence/src/collect-critic-gaps.spec.ts.
+const KINDS = [
+  'heartbeat',
+  'heartbeat-command',
+  'evidence-ledger',
+  'reverify-adversarial',
+  'reverify-collaborative',
+  'gap-vote',
+  'plan-verdicts',
+  'jobs-file',
+] as const;
 const examples = corpusExamples();
 const at = (e: ExampleBlock) => `${e.file}:${e.line}`;
 const ofKind = (kind: string) => examples.filter((e) => e.kind === kind);

@@ -55,6 +55,21 @@ export function createProgram(ctx: CliContext): Command {
     .requiredOption('--results <path>')
     .action(action(ctx, async (opts) => (await import('../commands/apply-round.js')).runApplyRound(opts, ctx)));
   program
+    .command('collect-critic-gaps')
+    .description("Read the analysers' gap-vote responses into the apply-critic-gaps --results coverage batch")
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra convergence collect-critic-gaps --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --critic-dispatch grok=completed:900000 --critic-results .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-critic-results-error-analysis-001.json --result claude=.okstra/tasks/billing/T-12/runs/error-analysis/worker-results/claude-gap-vote-error-analysis-001.md --dispatch claude=completed:203000 --dispatch codex=timeout:1800000 --output .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-coverage-batch-error-analysis-001.json',
+    )
+    .requiredOption('--work-state <path>')
+    .requiredOption('--critic-dispatch <critic=status:durationMs>', "the critic's terminal status and duration")
+    .option('--critic-results <critic-results.json>', "the critic's own result document (when it completed)")
+    .option('--result <worker=path>', "an analyser's gap-vote response (repeat)", collect, [])
+    .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of an analyser (repeat)', collect, [])
+    .option('--model <worker=value>', 'model execution value of a worker the groups roster has none for (repeat)', collect, [])
+    .requiredOption('--output <coverage-batch.json>')
+    .action(action(ctx, async (opts) => (await import('../commands/collect-critic-gaps.js')).runCollectCriticGaps(opts, ctx)));
+  program
     .command('apply-critic-gaps')
     .description('Apply one verified coverage-critic batch after the main queue reaches a terminal state')
     .addHelpText(

@@ -1,0 +1,104 @@
+import { InputError } from '@okstra/core';
+import type { CoverageBatch, CoverageDispatch, CriticResults, GapVote, WorkingState } from '@okstra/schemas/convergence';
+import { checkCoverageBatch } from './critic-gaps.js';
+import type { WorkerDispatchOutcome, WorkerResponse } from './collect-results.js';
+import { readResponseVotes } from './response-votes.js';
+import { activeAnalysers } from './seed-state.js';
+
+/**
+ * Assemble the `apply-critic-gaps --results` coverage batch from the critic's
+ * candidates and each analyser's gap-vote response (docs/convergence.md "Critic
+ * gaps"). Responses are read with the same block rules as `collect-results`
+ * (`### C-001` blocks, `**Verdict**`, `**Basis**`, the run's mode words) and the same
+ * exit-2 rules. A critic that did not complete (`criticDispatch.status` other than
+ * `completed`) gives a batch with its dispatch, no gaps and no analyser rows.
+ * `modelExecutionValue`s come from `models` (worker → value), else the groups roster.
+ * @throws InputError (exit 2) naming the worker, the gap, the file and the line: a
+ *   completed critic without its candidates (or a failed one with them), an outcome
+ *   or response of a worker that is not an active analyser, an analyser with no
+ *   outcome, a completed analyser without a response or a failed one with one, a
+ *   worker with no model value, and every response problem of collect-results; then
+ *   every check of apply-critic-gaps on the batch.
+ */
+export function collectCriticGaps(input: {
+  state: WorkingState;
+  stateFile: string;
+  criticResults?: CriticResults;
+  criticDispatch: { status: CoverageDispatch['status']; durationMs: number };
+  responses: readonly WorkerResponse[];
+  dispatches: readonly WorkerDispatchOutcome[];
+  models?: Readonly<Record<string, string>>;
+}): CoverageBatch {
+  const { state } = input;
+  const critic = state.seed.roster.find((w) => w.role === 'critic');
+  if (!critic) throw new InputError('the roster has no critic, so there are no critic gaps to collect', { file: input.stateFile, field: 'seed.roster' });
+  const model = (workerId: string): string => {
+    const value = input.models?.[workerId] ?? state.seed.roster.find((w) => w.workerId === workerId)?.modelExecutionValue;
+    if (!value) throw new InputError(`worker ${workerId} has no modelExecutionValue in the groups roster: pass --model ${workerId}=<value>`);
+    return value;
+  };
+  const criticDone = input.criticDispatch.status === 'completed';
+  const batch: CoverageBatch = {
+    schemaVersion: '1.0',
+    kind: 'coverage-batch',
+    criticWorkerId: critic.workerId,
+    modelExecutionValue: input.criticResults?.modelExecutionValue ?? model(critic.workerId),
+    criticDispatch: input.criticDispatch,
+    dispatches: [],
+    gaps: [],
+  };
+  if (!criticDone) {
+    if (input.criticResults) throw new InputError(`the critic ended ${input.criticDispatch.status}, so it has no candidates to read (drop --critic-results)`);
+    const extra = input.dispatches[0] ?? input.responses[0];
+    if (extra)
+      throw new InputError(
+        `the critic ended ${input.criticDispatch.status}: no analyser votes on gaps, so worker ${extra.workerId} takes no --dispatch or --result`,
+      );
+    checkCoverageBatch(state, batch, { state: input.stateFile });
+    return batch;
+  }
+  if (!input.criticResults) throw new InputError('the critic completed: pass its result document as --critic-results');
+  if (input.criticResults.criticWorkerId !== critic.workerId) {
+    throw new InputError(`critic '${input.criticResults.criticWorkerId}' is not the roster's critic '${critic.workerId}'`, { field: 'criticWorkerId' });
+  }
+  const candidates = input.criticResults.candidates;
+  const active = activeAnalysers(state.derived.workers);
+  const outcome = byWorker(input.dispatches, active, '--dispatch');
+  const response = byWorker(input.responses, active, '--result');
+  const votes = new Map<string, GapVote[]>(candidates.map((c) => [c.id, []]));
+  if (candidates.length > 0) {
+    for (const w of active) {
+      const d = outcome.get(w);
+      if (!d) throw new InputError(`analyser ${w}: no recorded outcome for the gap vote (pass --dispatch ${w}=<status>:<durationMs>)`);
+      batch.dispatches.push({ workerId: w, status: d.status, durationMs: d.durationMs, modelExecutionValue: model(w) });
+      const r = response.get(w);
+      if (d.status !== 'completed') {
+        if (r) throw new InputError(`worker ${w} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
+        continue;
+      }
+      if (!r) throw new InputError(`worker ${w} completed but no --result ${w}=<path> was given`);
+      const ids = candidates.map((c) => c.id);
+      for (const v of readResponseVotes({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: ids, thing: 'gap' })) {
+        const vote: GapVote = { workerId: w, verdict: v.verdict, explanation: v.explanation };
+        if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;
+        votes.get(v.id)!.push(vote);
+      }
+    }
+  } else {
+    const extra = input.dispatches[0] ?? input.responses[0];
+    if (extra) throw new InputError(`the critic proposed no gaps: worker ${extra.workerId} takes no --dispatch or --result`);
+  }
+  batch.gaps = candidates.map((c) => ({ ...c, votes: votes.get(c.id)! }));
+  checkCoverageBatch(state, batch, { state: input.stateFile });
+  return batch;
+}
+
+function byWorker<T extends { workerId: string }>(list: readonly T[], active: readonly string[], flag: string): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const item of list) {
+    if (!active.includes(item.workerId)) throw new InputError(`${flag} for worker ${item.workerId}, which is not an active analyser of the roster`);
+    if (out.has(item.workerId)) throw new InputError(`two ${flag} for worker ${item.workerId}`);
+    out.set(item.workerId, item);
+  }
+  return out;
+}
