@@ -122,7 +122,7 @@ describe('each package on its own', () => {
     );
     expect(r.status, r.stderr).toBe(0);
     const script =
-      "import { exampleGroups, createWorkingState } from '@okstra/convergence'; const s = createWorkingState(exampleGroups()); console.log(s.derived.round);";
+      "import { exampleGroups, createWorkingState } from '@okstra/convergence'; const s = createWorkingState(exampleGroups()); process.stdout.write(`${s.derived.round}\n`);";
     const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' });
     expect(out.stderr).toBe('');
     expect(out.stdout).toBe('0\n');
