@@ -201,3 +201,68 @@ export function printTable(title: string, rows: ReadonlyArray<{ test: string; tr
   for (const r of rows) lines.push(`| ${r.test} | ${r.tries} | ${r.failures}${r.note ? ` (${r.note})` : ''} |`);
   process.stdout.write(lines.join('\n') + '\n');
 }
+
+/**
+ * The whole convergence lifecycle of the sample run on `s` (as the demo runs it):
+ * every round, the critic gaps, finalize. Leaves a terminal working state and a final state.
+ */
+export async function lifecycle(s: Scenario): Promise<void> {
+  const conv = async (args: string[]) => {
+    const r = await run('conv', args, { cwd: s.project });
+    if (r.code !== 0) throw new Error(`okstra-convergence ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+    return JSON.parse(r.stdout);
+  };
+  await conv(['seed', '--groups', s.groups, '--work-state', s.work, '--final-state', s.final, '--migration-dir', s.mig]);
+  const manifest = JSON.parse(readFileSync(s.manifest, 'utf8'));
+  for (let round = 1; ; round++) {
+    const plan = roundPlanPath(s.ea, round, { taskType: 'error-analysis', seq: '001' });
+    const results = roundResultsPath(s.ea, round, { taskType: 'error-analysis', seq: '001' });
+    if ((await conv(['plan-round', '--work-state', s.work, '--plan', plan])).queueTerminal) break;
+    const outcome = manifest.convergence.rounds.find((r: { round: number }) => r.round === round);
+    const args = ['collect-results', '--plan', plan, '--mode', 'adversarial', '--output', results];
+    for (const d of outcome.dispatches) {
+      args.push('--dispatch', `${d.workerId}=${d.status}:${d.durationMs}`);
+      if (d.resultPath) args.push('--result', `${d.workerId}=${d.resultPath}`);
+    }
+    await conv(args);
+    await conv(['apply-round', '--work-state', s.work, '--plan', plan, '--results', results]);
+  }
+  await conv(['apply-critic-gaps', '--work-state', s.work, '--results', s.coverage]);
+  await conv(['finalize', '--work-state', s.work, '--output', s.final]);
+}
+
+/** A copy of scenario `s` (its whole temp tree) with every path re-rooted. */
+export function clone(s: Scenario): Scenario {
+  const tmp = mkdtempSync(join(tmpdir(), 'okstra-fi-'));
+  made.push(tmp);
+  cpSync(s.tmp, tmp, { recursive: true });
+  const out = { ...s } as Record<string, string>;
+  for (const [k, v] of Object.entries(s)) out[k] = v.startsWith(s.tmp) ? tmp + v.slice(s.tmp.length) : v;
+  return out as unknown as Scenario;
+}
+
+/** A small seeded generator (mulberry32): the fuzz's kill instants are the same on every run. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Temp files and lock directories left under `dir` (the names writeBytesAtomic / withFileLock use). */
+export function leftovers(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (name.includes('.okstra-tmp-') || name.endsWith('.lock')) out.push(relative(dir, p));
+      else if (lstatSync(p).isDirectory()) walk(p);
+    }
+  };
+  walk(dir);
+  return out;
+}

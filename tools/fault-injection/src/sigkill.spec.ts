@@ -1,0 +1,187 @@
+// SIGKILL at seeded random instants across the writer commands, multi-file
+// `seed --restart-from-round0` with a check across its files. After every kill:
+// each output holds its old bytes or the complete new ones (0 torn, 0 mixed),
+// the two-file state is one a plain seed reads correctly, and an uninterrupted
+// rerun lands the new bytes (0 lost) and leaves no temp file or lock behind.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { argvOf, COMMANDS } from './commands.js';
+import { cleanup, clone, collectArgs, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, type BinName, type Scenario } from './support.js';
+
+/** Kills per single-file writer, and for the multi-file restart (a few hundred in all). */
+const PER_WRITER = Number(process.env.OKSTRA_FI_KILLS ?? 12);
+const RESTART_KILLS = PER_WRITER * 3;
+
+interface Writer {
+  name: string;
+  template: 'prepared' | 'lifecycle';
+  bin: BinName;
+  argv: (s: Scenario) => string[];
+  outputs: (s: Scenario) => string[];
+  setup?: (s: Scenario) => void;
+  /** States across `outputs` a kill may leave (each file is checked on its own too). */
+  crossCheck?: (s: Scenario, files: Array<string | null>, old: Array<string | null>) => string | null;
+}
+
+const cmd = (name: string) => COMMANDS.find((c) => c.name === name)!;
+const seedArgs = (s: Scenario) => ['seed', '--groups', s.groups, '--work-state', s.work, '--final-state', s.final, '--migration-dir', s.mig];
+
+const WRITERS: Writer[] = [
+  { name: 'seed (create)', template: 'prepared', bin: 'conv', argv: seedArgs, outputs: (s) => [s.work], setup: (s) => rmSync(s.work) },
+  {
+    name: 'plan-round',
+    template: 'prepared',
+    bin: 'conv',
+    argv: (s) => argvOf(cmd('convergence plan-round'), s),
+    outputs: (s) => [s.plan1],
+    setup: (s) => rmSync(s.plan1),
+  },
+  { name: 'collect-results', template: 'prepared', bin: 'conv', argv: (s) => collectArgs(s), outputs: (s) => [s.results1], setup: (s) => rmSync(s.results1) },
+  { name: 'apply-round', template: 'prepared', bin: 'conv', argv: (s) => argvOf(cmd('convergence apply-round'), s), outputs: (s) => [s.work] },
+  {
+    name: 'finalize',
+    template: 'lifecycle',
+    bin: 'conv',
+    argv: (s) => argvOf(cmd('convergence finalize'), s),
+    outputs: (s) => [s.final],
+    setup: (s) => rmSync(s.final),
+  },
+  {
+    name: 'plan-items extract',
+    template: 'prepared',
+    bin: 'plan',
+    argv: (s) => argvOf(cmd('plan-items extract'), s),
+    outputs: (s) => [s.items],
+    setup: (s) => rmSync(s.items),
+  },
+  {
+    name: 'plan-items collect-verdicts',
+    template: 'prepared',
+    bin: 'plan',
+    argv: (s) => argvOf(cmd('plan-items collect-verdicts'), s),
+    outputs: (s) => [s.verdicts],
+    setup: (s) => rmSync(s.verdicts),
+  },
+  { name: 'plan-items apply-verdicts', template: 'prepared', bin: 'plan', argv: (s) => argvOf(cmd('plan-items apply-verdicts'), s), outputs: (s) => [s.data] },
+  {
+    name: 'worker-state transition',
+    template: 'prepared',
+    bin: 'team',
+    argv: (s) => ['worker-state', 'transition', '--team-state', s.teamState, '--worker', 'report-writer', '--status', 'in-progress'],
+    outputs: (s) => [s.teamState],
+  },
+];
+
+const RESTART: Writer = {
+  name: 'seed --restart-from-round0 (work + final)',
+  template: 'lifecycle',
+  bin: 'conv',
+  argv: (s) => [...seedArgs(s), '--restart-from-round0'],
+  outputs: (s) => [s.work, s.final],
+  // Never a round-0 working state beside the old final state (a plain seed would say `reused`).
+  crossCheck: (_s, [work, final], [oldWork]) => (final !== null && work !== oldWork ? 'round-0 working state beside the old final state' : null),
+};
+
+const templates: Partial<Record<Writer['template'], Scenario>> = {};
+beforeAll(async () => {
+  const prepared = scenario();
+  await prepare(prepared);
+  templates.prepared = prepared;
+  const full = scenario();
+  await lifecycle(full);
+  templates.lifecycle = full;
+}, 300_000);
+afterAll(cleanup);
+
+// Times a command records (`startedAt` of a transition) differ run to run: compared as `<time>`.
+const read = (p: string) => (existsSync(p) ? readFileSync(p, 'utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>') : null);
+
+interface Tally {
+  tries: number;
+  kills: number;
+  torn: number;
+  mixed: number;
+  lost: number;
+  leftovers: number;
+  crossFile: number;
+  hangs: number;
+  exit70: number;
+  notes: string[];
+}
+
+async function fuzz(w: Writer, trials: number, seed: number): Promise<Tally> {
+  const template = templates[w.template]!;
+  // The new bytes, from one uninterrupted run on a copy (paths re-rooted per trial).
+  const ref = clone(template);
+  w.setup?.(ref);
+  const refRun = await run(w.bin, w.argv(ref), { cwd: ref.project });
+  if (refRun.code !== 0) throw new Error(`${w.name}: reference run exited ${refRun.code}: ${refRun.stderr}`);
+  const refOut = w.outputs(ref).map(read);
+  const rnd = random(seed);
+  const delays = Array.from({ length: trials }, () => Math.floor(refRun.ms * (0.2 + 0.85 * rnd())));
+  const t: Tally = { tries: trials, kills: 0, torn: 0, mixed: 0, lost: 0, leftovers: 0, crossFile: 0, hangs: 0, exit70: 0, notes: [] };
+  await pool(delays, 4, async (delay) => {
+    const s = clone(template);
+    w.setup?.(s);
+    const outs = w.outputs(s);
+    const old = outs.map(read);
+    const fresh = refOut.map((b) => (b === null ? null : b.split(ref.tmp).join(s.tmp)));
+    const r = await run(w.bin, w.argv(s), { cwd: s.project, killAfterMs: delay });
+    if (r.signal === 'SIGKILL' && !r.hung) t.kills++;
+    if (r.hung) t.hangs++;
+    if (r.code === 70) t.exit70++;
+    const now = outs.map(read);
+    now.forEach((bytes, i) => {
+      if (bytes === null) {
+        if (old[i] !== null && w.crossCheck === undefined) (t.mixed++, t.notes.push(`${w.name}: ${outs[i]} vanished`));
+        return;
+      }
+      try {
+        JSON.parse(bytes);
+      } catch {
+        t.torn++;
+        return;
+      }
+      if (bytes !== old[i] && bytes !== fresh[i]) (t.mixed++, t.notes.push(`${w.name}: ${outs[i]} is neither old nor new`));
+    });
+    const cross = w.crossCheck?.(s, now, old);
+    if (cross) (t.crossFile++, t.notes.push(`${w.name}: ${cross}`));
+    // The next writer of these files (when the killed one did not land): the new bytes land, nothing is left behind.
+    const landed = now.every((b, i) => b === fresh[i]);
+    const again = landed ? null : await run(w.bin, w.argv(s), { cwd: s.project });
+    const after = outs.map(read);
+    if ((again && again.code !== 0) || after.some((b, i) => b !== fresh[i])) {
+      t.lost++;
+      t.notes.push(`${w.name}: rerun exit ${again?.code} ${again?.stderr.trim().slice(0, 160)}`);
+    }
+    const left = leftovers(s.tmp);
+    if (left.length) (t.leftovers++, t.notes.push(`${w.name}: left ${left.join(', ')}`));
+    rmSync(s.tmp, { recursive: true, force: true });
+  });
+  return t;
+}
+
+describe('SIGKILL at random instants', () => {
+  it('leaves 0 torn, 0 mixed, 0 lost, no leftovers, every multi-file state readable', async () => {
+    const tallies: Array<[string, Tally]> = [];
+    for (const [i, w] of WRITERS.entries()) tallies.push([w.name, await fuzz(w, PER_WRITER, 1000 + i)]);
+    tallies.push([RESTART.name, await fuzz(RESTART, RESTART_KILLS, 4242)]);
+    const sum = (k: keyof Tally) => tallies.reduce((n, [, t]) => n + (t[k] as number), 0);
+    printTable('SIGKILL fuzz', [
+      ...tallies.map(([name, t]) => ({
+        test: `kill ${name}`,
+        tries: t.tries,
+        failures: t.torn + t.mixed + t.lost + t.leftovers + t.crossFile + t.hangs + t.exit70,
+        note: `${t.kills} killed mid-run`,
+      })),
+      {
+        test: 'total: torn / mixed / lost / leftovers / cross-file / hangs / exit 70',
+        tries: sum('tries'),
+        failures: sum('torn') + sum('mixed') + sum('lost') + sum('leftovers') + sum('crossFile') + sum('hangs') + sum('exit70'),
+        note: `${sum('torn')} / ${sum('mixed')} / ${sum('lost')} / ${sum('leftovers')} / ${sum('crossFile')} / ${sum('hangs')} / ${sum('exit70')}; ${sum('kills')} killed mid-run`,
+      },
+    ]);
+    expect(tallies.flatMap(([, t]) => t.notes)).toEqual([]);
+    expect(sum('torn') + sum('mixed') + sum('lost') + sum('leftovers') + sum('crossFile') + sum('hangs') + sum('exit70')).toBe(0);
+  }, 600_000);
+});
