@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Artifact } from '@okstra/schemas/artifact';
 import { InputError } from '@okstra/core';
 import { decodeUtf8, NotRegularFileError, parseJsonText, readRegularFileSync, validateValue, type ParseSchema, type ReadTextOptions } from './read-file.js';
-import { serializeJson, writeTextAtomic, type WriteJsonOptions } from './write-file.js';
+import { assertWritableTarget, serializeJson, writeTextAtomic, type WriteJsonOptions } from './write-file.js';
 
 /** What {@link readArtifact} returns for an artifact: its schema's output type. */
 export type ArtifactOf<A extends Artifact> = z.output<A['schema']>;
@@ -114,6 +114,8 @@ export async function writeArtifact<A extends Artifact>(path: string, artifact: 
     const issue = checked.error.issues[0];
     throw new Error(`refusing to write an invalid ${artifact.name} to ${path}: ${issue?.path.join('.') || '$'}: ${issue?.message ?? 'invalid'}`);
   }
+  // A symlink or special file is named as such before its content is judged.
+  assertWritableTarget(path, opts.label ?? path);
   if ((opts.replace ?? 'same-kind') === 'same-kind') assertReplaceable(path, artifact, opts.label ?? path);
   await writeTextAtomic(path, serializeJson(value, opts));
 }

@@ -65,6 +65,15 @@ export function writeBytesAtomic(path: string, bytes: Uint8Array): void {
   fsyncDirectory(dir);
 }
 
+/**
+ * Check, before a command changes anything, that `path` could be written by
+ * {@link writeBytesAtomic}: absent, or a regular file that is not a symlink.
+ * @throws InputError (exit 2) naming `file`, as writeBytesAtomic would.
+ */
+export function assertWritableTarget(path: string, file: string = path): void {
+  checkTarget(resolve(path), file);
+}
+
 /** lstat the target: a new file, or an existing regular file (its stats). Never a symlink. */
 function checkTarget(abs: string, file: string): Stats | undefined {
   let st: Stats;

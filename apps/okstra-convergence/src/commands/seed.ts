@@ -6,6 +6,7 @@ import { convergenceGroupsArtifact, finalStateArtifact, workingStateArtifact, ty
 import {
   assertOutputNotInput,
   assertSaneJson,
+  assertWritableTarget,
   fsyncDirectory,
   readRegularFileSync,
   validateArtifact,
@@ -63,6 +64,8 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
 
     if (opts.restartFromRound0) {
       state = createWorkingState(groups);
+      // A work-state that cannot be replaced (a symlink, …) is refused before a copy is kept or the final state goes.
+      assertWritableTarget(workPath, workPath);
       if (workBytes !== undefined) kept.push(await keepCopy(migrationDir, workPath, workBytes, 'restart'));
       if (finalBytes !== undefined) kept.push(await keepCopy(migrationDir, finalPath, finalBytes, 'restart'));
       // Crash-safe order (docs/convergence.md "seed"): copies durable first, then the old final
