@@ -95,6 +95,15 @@ export function wrapperLogPath(prompt: string): string {
   return replaceExtension(prompt, '.log');
 }
 
+/**
+ * Where a provider CLI writes its last message for the wrapper (codex
+ * `--output-last-message`), beside the prompt: `.md` replaced by
+ * `.last-message.txt` (not `.md`, so it is never taken for a prompt).
+ */
+export function wrapperLastMessagePath(prompt: string): string {
+  return replaceExtension(prompt, '.last-message.txt');
+}
+
 /** The wrapper status sidecar beside a prompt: `.md` replaced by `.status.json`. */
 export function wrapperStatusPath(prompt: string): string {
   return replaceExtension(prompt, '.status.json');

@@ -1,14 +1,71 @@
 import type { ProviderManifest } from '@okstra/schemas/provider-manifest';
 
 /**
+ * Claude Code 2.1.197 (`claude --help`), headless: `-p` with the prompt on
+ * stdin; `--output-format=stream-json --verbose` (Claude Code rejects
+ * stream-json in print mode without `--verbose` and exits 1 in under a
+ * second — 0.161.0 okstra-claude-exec.sh change); `--permission-mode
+ * dontAsk` (never prompts; any tool use not pre-approved is denied — not a
+ * bypass); `--tools` limits the built-in set; `--allowedTools` pre-approves
+ * reading, `date` (the heartbeat's clock) and edits under `{writeRoot}` only
+ * (`Edit(//abs/**)`: a leading `//` is an absolute path in Claude Code's
+ * permission rules). The analyser's `{writeRoot}` is its delivery directory,
+ * the implementer's the project root (libs/providers `writeRootOf`).
+ */
+const CLAUDE_ARGV = [
+  '-p',
+  '--model',
+  '{model}',
+  '--output-format=stream-json',
+  '--verbose',
+  '--permission-mode',
+  'dontAsk',
+  '--tools',
+  'Read,Glob,Grep,Edit,Write,Bash',
+  '--allowedTools',
+  'Read',
+  'Glob',
+  'Grep',
+  'Bash(date:*)',
+  'Edit(/{writeRoot}/**)',
+  'Write(/{writeRoot}/**)',
+];
+
+/**
+ * Codex CLI 0.171.0 (`codex exec --help`): `exec --json` (JSONL events on
+ * stdout, the `ThreadEvent`s of @openai/codex-sdk); `--sandbox
+ * workspace-write` with `--cd {writeRoot}` (model commands may write only in
+ * that directory and the temp dirs; reading is unrestricted); approvals
+ * `never` (exec's default, made explicit so a user config cannot turn prompts
+ * on with nobody to answer); `--skip-git-repo-check` (okstra projects need not
+ * be git repositories — without it codex refuses "Not inside a trusted
+ * directory"); `--output-last-message` for the wrapper's capture; `-` = the
+ * prompt on stdin.
+ */
+const CODEX_ARGV = [
+  'exec',
+  '--json',
+  '--model',
+  '{model}',
+  '--sandbox',
+  'workspace-write',
+  '--config',
+  'approval_policy="never"',
+  '--cd',
+  '{writeRoot}',
+  '--skip-git-repo-check',
+  '--output-last-message',
+  '{lastMessagePath}',
+  '-',
+];
+
+/**
  * The bundled provider manifests (0.164.0 README provider table; the
- * okstra-<provider>-exec.sh launch lines). Roles per that table: Claude and
- * Codex analysis, implementation and report writer; Antigravity analysis and
- * implementation; Grok and Kimi read-only analyser and critic. `critic` is
- * open to every provider because `--critic` accepts all five.
- * claude's stream-json argv carries `--verbose`: Claude Code rejects
- * `--print` with `--output-format=stream-json` without it and exits 1 in
- * under a second (0.161.0 okstra-claude-exec.sh change).
+ * okstra-<provider>-exec.sh launch lines; what each launch is based on:
+ * docs/providers.md). Roles per that table: Claude and Codex analysis,
+ * implementation and report writer; Antigravity analysis and implementation;
+ * Grok and Kimi read-only analyser and critic. `critic` is open to every
+ * provider because `--critic` accepts all five.
  */
 export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
   {
@@ -16,20 +73,22 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     id: 'claude',
     displayName: 'Claude Code',
     executable: 'claude',
-    argv: ['-p', '--model', '{model}', '--output-format=stream-json', '--verbose'],
+    argv: CLAUDE_ARGV,
     promptDelivery: 'stdin',
     capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
+    capture: 'claude-stream-json',
   },
   {
     schemaVersion: '1.0',
     id: 'codex',
     displayName: 'Codex',
     executable: 'codex',
-    argv: ['exec', '--model', '{model}', '-'],
+    argv: CODEX_ARGV,
     promptDelivery: 'stdin',
     capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
+    capture: 'codex-jsonl',
   },
   {
     schemaVersion: '1.0',
@@ -40,18 +99,24 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     promptDelivery: 'stdin',
     capabilities: ['analysis', 'critic', 'implementation', 'verification'],
     readOnly: false,
+    capture: 'none',
   },
   {
+    // Grok CLI headless mode (docs.x.ai "Headless & Scripting"): `-p` takes the
+    // prompt text itself, so the prompt file goes through `--prompt-file`;
+    // `--no-auto-update` skips the update check in automation.
     schemaVersion: '1.0',
     id: 'grok',
     displayName: 'Grok CLI',
     executable: 'grok',
-    argv: ['-p', '--model', '{model}'],
-    promptDelivery: 'stdin',
+    argv: ['--prompt-file', '{promptPath}', '--model', '{model}', '--no-auto-update'],
+    promptDelivery: 'argument',
     capabilities: ['analysis', 'critic'],
     readOnly: true,
+    capture: 'none',
   },
   {
+    // Kimi Code CLI print mode (its "Print Mode" docs): `--print` reads the prompt from stdin.
     schemaVersion: '1.0',
     id: 'kimi',
     displayName: 'Kimi CLI',
@@ -60,5 +125,6 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     promptDelivery: 'stdin',
     capabilities: ['analysis', 'critic'],
     readOnly: true,
+    capture: 'none',
   },
 ];

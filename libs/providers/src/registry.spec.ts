@@ -11,16 +11,57 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-const values = { model: 'opus', promptPath: '/p/x.md', resultPath: '/p/r.md', projectRoot: '/p' };
+const values = { model: 'opus', promptPath: '/p/x.md', resultPath: '/p/r.md', projectRoot: '/p', writeRoot: '/p/out', lastMessagePath: '/p/x.last-message.txt' };
 
 describe('provider registry', () => {
   it('bundles claude, codex, antigravity, grok, kimi; claude stream-json carries --verbose', async () => {
     const reg = await loadProviderRegistry(undefined);
     expect([...reg.keys()].sort()).toEqual(['antigravity', 'claude', 'codex', 'grok', 'kimi']);
-    expect(buildLaunch(getProvider(reg, 'claude'), values)).toEqual({
-      file: 'claude',
-      args: ['-p', '--model', 'opus', '--output-format=stream-json', '--verbose'],
-    });
+    const claude = buildLaunch(getProvider(reg, 'claude'), values);
+    expect(claude.file).toBe('claude');
+    expect(claude.args.slice(0, 5)).toEqual(['-p', '--model', 'opus', '--output-format=stream-json', '--verbose']);
+  });
+
+  it('headless launches: claude dontAsk with edits pre-approved under {writeRoot} only; codex workspace-write in {writeRoot}, git check skipped; never a bypass', async () => {
+    const reg = await loadProviderRegistry(undefined);
+    const claude = buildLaunch(getProvider(reg, 'claude'), values).args;
+    expect(claude.slice(5)).toEqual([
+      '--permission-mode',
+      'dontAsk',
+      '--tools',
+      'Read,Glob,Grep,Edit,Write,Bash',
+      '--allowedTools',
+      'Read',
+      'Glob',
+      'Grep',
+      'Bash(date:*)',
+      'Edit(//p/out/**)',
+      'Write(//p/out/**)',
+    ]);
+    const codex = buildLaunch(getProvider(reg, 'codex'), values).args;
+    expect(codex).toEqual([
+      'exec',
+      '--json',
+      '--model',
+      'opus',
+      '--sandbox',
+      'workspace-write',
+      '--config',
+      'approval_policy="never"',
+      '--cd',
+      '/p/out',
+      '--skip-git-repo-check',
+      '--output-last-message',
+      '/p/x.last-message.txt',
+      '-',
+    ]);
+    for (const p of reg.values()) {
+      expect(p.manifest.argv.join(' ')).not.toMatch(/dangerously|bypass|skip-permissions|danger-full-access|--yolo|--always-approve/);
+    }
+    expect(getProvider(reg, 'claude').manifest.capture).toBe('claude-stream-json');
+    expect(getProvider(reg, 'codex').manifest.capture).toBe('codex-jsonl');
+    expect(buildLaunch(getProvider(reg, 'grok'), values)).toEqual({ file: 'grok', args: ['--prompt-file', '/p/x.md', '--model', 'opus', '--no-auto-update'] });
+    expect(getProvider(reg, 'grok').manifest.promptDelivery).toBe('argument');
   });
 
   it('roles per the 0.164.0 table: grok/kimi read-only analyser and critic', async () => {

@@ -5,6 +5,7 @@ import { readArtifact } from '@okstra/state-file';
 import { providerManifestArtifact, type ProviderManifest } from '@okstra/schemas/provider-manifest';
 import { BUNDLED_PROVIDERS } from './bundled.js';
 import { userProvidersDir } from '@okstra/paths';
+import type { LaunchValues } from './launch.js';
 
 /** A provider the registry knows: its manifest and where it came from. */
 export interface RegisteredProvider {
@@ -63,19 +64,12 @@ export function getProvider(registry: Map<string, RegisteredProvider>, id: strin
   return found;
 }
 
-/** Values the argv placeholders take (absolute paths). */
-export interface LaunchValues {
-  model: string;
-  promptPath: string;
-  resultPath: string;
-  projectRoot: string;
-}
-
 /**
  * The provider launch as `{ file, args }` for spawn (never a shell string):
  * the executable (a user install's relative path resolved against its
  * directory; a bare name left for PATH lookup) and each argv word with
- * `{model}`, `{promptPath}`, `{resultPath}`, `{projectRoot}` filled.
+ * `{model}`, `{promptPath}`, `{resultPath}`, `{projectRoot}`, `{writeRoot}`,
+ * `{lastMessagePath}` filled ({@link LaunchValues}; docs/providers.md).
  * @throws InputError for an unknown placeholder.
  */
 export function buildLaunch(provider: RegisteredProvider, values: LaunchValues): { file: string; args: string[] } {

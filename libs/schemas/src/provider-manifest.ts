@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { ProviderId } from './common.js';
 import { PROVIDER_CAPABILITIES } from './vocabulary.js';
+import { CaptureKind } from './worker-usage.js';
 
 /**
  * Worker capabilities a provider declares (0.164.0 README provider table):
@@ -33,6 +34,8 @@ export const ArgvWord = z
  * containing `/` resolves against that manifest's directory; a bare name is
  * looked up on PATH. `promptDelivery: stdin` feeds the prompt file on stdin
  * (then closes it); `argument` passes only its path through `{promptPath}`.
+ * `capture` (default `none`) names the output format the wrapper reads the
+ * provider's final answer and usage from (docs/providers.md "Capture").
  */
 export const ProviderManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
@@ -43,6 +46,7 @@ export const ProviderManifest = z.looseObject({
   promptDelivery: z.enum(['stdin', 'argument']).default('stdin'),
   capabilities: z.array(ProviderCapability).min(1),
   readOnly: z.boolean().default(false),
+  capture: CaptureKind.default('none'),
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
 

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
+import { CaptureKind } from './worker-usage.js';
 
 /**
  * The okstra-generated job file one pane runs (`okstra-team exec --job
  * <file>`): everything the wrapper needs, already resolved by dispatch, so
  * the pane's argv carries nothing but this file's path. Paths are absolute;
  * `command` is the provider launch (executable + argv, placeholders filled).
+ * `capture` says how the wrapper reads the provider's answer and usage
+ * (absent = `none`); `lastMessagePath` is where a codex-style CLI writes its
+ * last message (`--output-last-message`), null when the launch has none.
  */
 export const TeamJob = z.looseObject({
   schemaVersion: z.literal('1.0'),
@@ -25,6 +29,8 @@ export const TeamJob = z.looseObject({
   command: z.object({ file: z.string().min(1), args: z.array(z.string()) }),
   /** The row's `startedAt` set by this dispatch: the wrapper's transition applies only to it. */
   rowStartedAt: Timestamp,
+  capture: CaptureKind.optional(),
+  lastMessagePath: z.string().min(1).nullable().optional(),
 });
 export type TeamJob = z.infer<typeof TeamJob>;
 

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
+import { ProviderAnswer, WorkerUsage } from './worker-usage.js';
 
 /**
  * `prompts/<worker>-prompt-<type>-<seq>.status.json`, written atomically by
  * `okstra-team exec` when the provider CLI ends (ARCHITECTURE.md §4, §7).
  * `status` is the wrapper's verdict: `completed` only for exit 0 with every
  * required completion path present. Times ISO-8601 UTC; `durationMs` in ms.
+ * `usage` is what the provider reported about its run ({@link WorkerUsage},
+ * null when its capture read nothing); `answer` its final answer as captured
+ * ({@link ProviderAnswer}, null when it gave none). Both are absent in
+ * sidecars written before they existed (docs/team.md "exec").
  */
 export const WrapperStatus = z.looseObject({
   schemaVersion: z.literal('1.0'),
@@ -20,6 +25,8 @@ export const WrapperStatus = z.looseObject({
   endedAt: Timestamp,
   durationMs: z.number().int().min(0),
   reason: z.string().nullable(),
+  usage: WorkerUsage.nullable().optional(),
+  answer: ProviderAnswer.nullable().optional(),
 });
 export type WrapperStatus = z.infer<typeof WrapperStatus>;
 

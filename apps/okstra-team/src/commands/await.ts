@@ -3,6 +3,7 @@ import { InputError, parseMinutes, parseSeconds, writeJson, type CliContext } fr
 import { probeWorkers } from '@okstra/heartbeat';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { isRetryable, readTeamState, retryKindOf, roundOf, transitionWorkers, type WorkerTransition } from '@okstra/team-state';
+import type { WorkerUsage } from '@okstra/schemas/worker-usage';
 import { isWrapperAlive } from '../backends/subprocess.js';
 import { listPanes, Tmux, type PaneInfo } from '../backends/tmux.js';
 import { workerDeadlineMs } from '../await/deadline.js';
@@ -31,6 +32,8 @@ interface AwaitRow {
   reason: string | null;
   attempt: number;
   retryable: boolean;
+  /** What the provider reported about its run (the status sidecar's `usage`, libs/schemas WorkerUsage); null when unknown. */
+  usage: WorkerUsage | null;
 }
 
 /**
@@ -135,11 +138,13 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   }
   if (tty) io.stderr.write('\n');
   const finalState = await readTeamState(run.teamStatePath);
-  const rows: AwaitRow[] = records.map((rec) => {
+  const rows: AwaitRow[] = [];
+  for (const rec of records) {
     const end = ended.get(rec.workerId)!;
     const row = finalState.workers.find((w) => w.workerId === rec.workerId)!;
     const status = isTerminalWorkerStatus(row.status) ? row.status : end.status;
-    return {
+    const usage = (await readCurrentStatus(run.projectRoot, row))?.usage ?? null;
+    rows.push({
       workerId: rec.workerId,
       dispatchKind: rec.dispatchKind,
       backend: rec.backend,
@@ -148,8 +153,9 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       reason: status === end.status ? end.reason : (row.reason ?? null),
       attempt: row.attempt ?? 0,
       retryable: isRetryable({ status, failures: row.failures ?? 0 }),
-    };
-  });
+      usage,
+    });
+  }
   const allCompleted = rows.every((r) => r.status === 'completed');
   if (opts.json) {
     writeJson(io, {

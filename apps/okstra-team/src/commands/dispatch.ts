@@ -1,9 +1,17 @@
 import { existsSync } from 'node:fs';
 import { findOnPath, InputError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
-import { assertProviderRole, buildLaunch, getProvider, loadProviderRegistry } from '@okstra/providers';
+import {
+  assertProviderRole,
+  buildLaunch,
+  getProvider,
+  launchValuesOf,
+  livenessModeOf,
+  loadProviderRegistry,
+  resolveProviderExecutable,
+} from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { readArtifactIfExists, writeArtifact } from '@okstra/state-file';
+import { readArtifactIfExists, readRegularFileSync, writeArtifact } from '@okstra/state-file';
 import { teamJobArtifact } from '@okstra/schemas/team-job';
 import { teamStateArtifact } from '@okstra/schemas/team-state';
 import { hasRetryLeft } from '@okstra/schemas/retry-budget';
@@ -47,8 +55,14 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     if (titleProblem) throw new InputError(`role '${job.role}' ${titleProblem}`, { file: source, field: `${job.where}.role` });
     const provider = getProvider(registry, job.provider, { file: source, field: `${job.where}.provider` });
     assertProviderRole(provider.manifest, job.role, { file: source, field: `${job.where}.role` });
-    const launch = buildLaunch(provider, { model: job.model, promptPath: job.promptPath, resultPath: job.resultPath, projectRoot: run.projectRoot });
-    return { job, provider, launch: { ...launch, file: resolveExecutable(launch.file, io.env) } };
+    const values = launchValuesOf({ ...job, projectRoot: run.projectRoot });
+    const launch = buildLaunch(provider, values);
+    // A CLI that is not installed fails here, before any job file, row or pane (docs/providers.md).
+    const file = resolveProviderExecutable(launch.file, io.env, { file: source, field: `${job.where}.provider` });
+    const usesLastMessage = provider.manifest.argv.some((w) => w.includes('{lastMessagePath}'));
+    // The liveness rule (libs/providers livenessModeOf): heartbeat only when the prompt asks for it.
+    const livenessMode = livenessModeOf({ auditSidecarPath: job.auditSidecarPath, promptText: readRegularFileSync(job.promptPath)?.toString('utf8') ?? '' });
+    return { job, provider, livenessMode, lastMessagePath: usesLastMessage ? values.lastMessagePath : null, launch: { ...launch, file } };
   });
   await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
   const backend = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
@@ -86,7 +100,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   for (const p of jobPaths.values()) resolveInsideRoot(run.projectRoot, p, 'jobPath');
   // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
   await Promise.all(
-    launches.map(({ job, provider, launch }) =>
+    launches.map(({ job, provider, launch, lastMessagePath }) =>
       writeArtifact(jobPaths.get(job.workerId)!, teamJobArtifact, {
         schemaVersion: '1.0',
         dispatchKind: plan.dispatchKind,
@@ -102,18 +116,20 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
         promptDelivery: provider.manifest.promptDelivery,
         command: launch,
         rowStartedAt: startedAt,
+        capture: provider.manifest.capture,
+        lastMessagePath,
       }),
     ),
   );
   await transitionWorkers(
     run.teamStatePath,
-    plan.jobs.map((job) => {
+    launches.map(({ job, livenessMode }) => {
       const rowPaths = {
         provider: job.provider,
         role: job.role,
         promptPath: rel(job.promptPath),
         resultPath: rel(job.resultPath),
-        livenessMode: job.auditSidecarPath ? ('audit-heartbeat' as const) : ('wrapper-status' as const),
+        livenessMode,
         auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
       };
       return {
@@ -174,16 +190,6 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   await updateWorkerDispatches(run.manifestPath, (existing) => [...existing, ...records]);
   writeJson(io, { dispatchKind: plan.dispatchKind, dispatched: records });
   return 0;
-}
-
-/**
- * A bare executable name resolved on the dispatching shell's PATH (`findOnPath`,
- * the one PATH rule), so the pane (whose environment is the tmux server's) runs
- * the same binary. A path, or a name not found, is left as is: the wrapper then
- * reports it did not start.
- */
-function resolveExecutable(file: string, env: NodeJS.ProcessEnv): string {
-  return findOnPath(file, env) ?? file;
 }
 
 /**

@@ -1,21 +1,26 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError, OkstraError, type CliContext } from '@okstra/cli-kit';
 import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { readArtifact, writeArtifact } from '@okstra/state-file';
+import { createCapture } from '@okstra/providers';
 import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict } from '@okstra/team-state';
 import { processStartTime } from '../backends/subprocess.js';
+import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
 import { runProvider } from '../wrapper/run-provider.js';
 
 /**
  * `okstra-team exec --job <file>`: the pane wrapper. Runs the job's provider
- * CLI (argv from the job file, prompt on stdin), tees its output to the
- * prompt's `.log`, writes the `.status.json` atomically at the end and
- * records the terminal transition through libs/team-state (applied only to
- * the dispatch that wrote this job: `rowStartedAt`).
+ * CLI (argv from the job file, prompt on stdin), appends its output to the
+ * prompt's `.log`, reads the provider's final answer and usage through the
+ * job's `capture` (libs/providers) — writing the answer to the result file
+ * when the worker ended without writing it — writes the `.status.json`
+ * (with `usage` and `answer`) atomically at the end and records the terminal
+ * transition through libs/team-state (applied only to the dispatch that
+ * wrote this job: `rowStartedAt`).
  * The whole job file is validated before the provider starts (see
  * {@link validateJob}); an invalid one exits 2 naming the job file and
  * field, with nothing written and no provider launched.
@@ -25,6 +30,11 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const jobFile = resolve(ctx.io.cwd, opts.job);
   const raw = await readArtifact(jobFile, teamJobArtifact);
   const job = await validateJob(jobFile, raw);
+  // The delivery directories exist before the provider starts (codex's `--cd {writeRoot}` needs one).
+  for (const p of [job.resultPath, ...job.completionPaths]) await mkdir(dirname(p), { recursive: true });
+  clearLastMessage(job.lastMessagePath);
+  const captureKind = job.capture ?? 'none';
+  const capture = createCapture(captureKind);
   const startedAt = ctx.io.now();
   // teardown tells a running worker by these processes (docs/team.md "teardown")
   let recording: Promise<unknown> = Promise.resolve();
@@ -41,13 +51,18 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
       promptDelivery: job.promptDelivery,
       logPath: wrapperLogPath(job.promptPath),
       onSpawn,
+      onStdoutLine: (line) => capture.push(line),
     },
     ctx.io.stdout,
     ctx.io.stderr,
   );
   await recording;
+  const captured = capture.finish({ lastMessage: readLastMessage(job.lastMessagePath), jobModel: job.model });
+  const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
+  const answer = await deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot });
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p));
-  const verdict = wrapperVerdict({ ...observed, missingPaths });
+  const base = wrapperVerdict({ ...observed, missingPaths });
+  const verdict = { status: base.status, reason: refineReason({ verdict: base, exitCode: observed.exitCode, captureKind, capture: captured }) };
   const endedAt = ctx.io.now();
   await writeArtifact(wrapperStatusPath(job.promptPath), wrapperStatusArtifact, {
     schemaVersion: '1.0',
@@ -60,6 +75,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     endedAt: endedAt.toISOString(),
     durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
     reason: verdict.reason,
+    usage: captured.usage,
+    answer,
   });
   await transitionWorker(job.teamStatePath, {
     workerId: job.workerId,
@@ -79,8 +96,8 @@ type ValidatedJob = TeamJob & { realRoot: string };
  * Validate everything of a job file the wrapper relies on, before anything
  * runs or is written (docs/team.md "exec"):
  * - `projectRoot` is an existing directory;
- * - `promptPath`, `resultPath`, every `completionPaths[i]` and
- *   `teamStatePath` resolve inside `projectRoot` (lexically, then — for the
+ * - `promptPath`, `resultPath`, `lastMessagePath`, every `completionPaths[i]`
+ *   and `teamStatePath` resolve inside `projectRoot` (lexically, then — for the
  *   parts that exist — by realpath, so a symlink cannot lead out);
  * - the prompt and its `.log`/`.status.json`, when they exist, are regular
  *   files (a FIFO would block the wrapper) whose realpaths are inside;
@@ -122,6 +139,11 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
     if (existsSync(p) && !(await stat(p)).isFile()) fail('promptPath', `'${p}' is not a regular file`);
   }
   const resultPath = await inside('resultPath', job.resultPath);
+  let lastMessagePath: string | null = null;
+  if (job.lastMessagePath) {
+    lastMessagePath = await inside('lastMessagePath', job.lastMessagePath);
+    if (existsSync(lastMessagePath) && !(await stat(lastMessagePath)).isFile()) fail('lastMessagePath', `'${lastMessagePath}' is not a regular file`);
+  }
   const completionPaths: string[] = [];
   for (const [i, p] of job.completionPaths.entries()) completionPaths.push(await inside(`completionPaths[${i}]`, p));
   const teamStatePath = await inside('teamStatePath', job.teamStatePath);
@@ -139,7 +161,7 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
     fail('teamStatePath', `'${job.teamStatePath}' is not a valid team-state file: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!hasRow) fail('teamStatePath', `'${job.teamStatePath}' has no row for worker '${job.workerId}'`);
-  return { ...job, promptPath, resultPath, completionPaths, teamStatePath, realRoot };
+  return { ...job, promptPath, resultPath, lastMessagePath, completionPaths, teamStatePath, realRoot };
 }
 
 /** A completion path counts only when it exists and its realpath is inside the project root. */

@@ -95,7 +95,10 @@ export function removeFixtures(): void {
 }
 
 /** A sample project with one error-analysis run, its manifest (leadRuntime=external), team-state rows and prompts. */
-export function makeFixture(workers: WorkerSpec[], options: { socket: string; rootName?: string; terminalBackend?: string; env?: NodeJS.ProcessEnv }): Fixture {
+export function makeFixture(
+  workers: WorkerSpec[],
+  options: { socket: string; rootName?: string; terminalBackend?: string; env?: NodeJS.ProcessEnv; heartbeatPrompt?: boolean },
+): Fixture {
   const base = mkdtempSync(join(tmpdir(), 'okstra-team-'));
   cleanups.push(base);
   const root = join(base, options.rootName ?? 'project');
@@ -108,7 +111,9 @@ export function makeFixture(workers: WorkerSpec[], options: { socket: string; ro
   const result = (w: string) => join(runDir, 'worker-results', `${w}-${TASK_TYPE}-${SEQ}.md`);
   for (const w of workers) {
     mkdirSync(dirname(prompt(w.id)), { recursive: true });
-    writeFileSync(prompt(w.id), `# prompt for ${w.id}\nReview src/refund.ts; it's "quoted" and has ; $(rm -rf /) in it.\n`);
+    // Unless told otherwise the prompt asks for heartbeats, as the audit-sidecar fragment does (libs/providers livenessModeOf).
+    const heartbeat = options.heartbeatPrompt === false ? '' : `Append "- PROGRESS: <time> <phase> <doing>" lines to ${w.id}-${TASK_TYPE}-${SEQ}.audit.md.\n`;
+    writeFileSync(prompt(w.id), `# prompt for ${w.id}\nReview src/refund.ts; it's "quoted" and has ; $(rm -rf /) in it.\n${heartbeat}`);
   }
   writeJsonFile(teamStatePath, {
     schemaVersion: '1.0',

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, createWriteStream, openSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import type { TextSink } from '@okstra/cli-kit';
 import type { ProviderRunObservation } from '@okstra/team-state';
 
@@ -16,14 +17,16 @@ export interface ProviderLaunch {
   /** With `stdin` delivery the prompt file is the child's stdin (a file, read to EOF, never an open pipe). */
   promptPath: string;
   promptDelivery: 'stdin' | 'argument';
-  /** The `.log` transcript: stdout and stderr are teed into it (truncated first). */
+  /** The `.log` transcript: stdout and stderr are appended to it (across dispatches of one prompt, as the seeds' `tee -a`). */
   logPath: string;
   /** Called once the child has a pid (it leads its own process group): the wrapper records it for teardown. */
   onSpawn?: (pid: number) => void;
+  /** Called with each complete stdout line (and a last unterminated one at the end), for the provider capture. */
+  onStdoutLine?: (line: string) => void;
 }
 
 /**
- * Run a provider CLI and tee its stdout/stderr to `logPath` and to the
+ * Run a provider CLI and tee its stdout/stderr to `logPath` (appended) and to the
  * pane (`out`/`err`). stdin is the prompt file itself (delivery `stdin`) or
  * /dev/null, so the child sees EOF after the prompt. The provider runs in
  * its own process group: SIGTERM/SIGHUP/SIGINT received by the wrapper (a
@@ -33,7 +36,7 @@ export interface ProviderLaunch {
  * @returns what the wrapper observed (never throws for a child failure).
  */
 export async function runProvider(launch: ProviderLaunch, out: TextSink, err: TextSink): Promise<Omit<ProviderRunObservation, 'missingPaths'>> {
-  const log = createWriteStream(launch.logPath, { flags: 'w' });
+  const log = createWriteStream(launch.logPath, { flags: 'a' });
   const logOpen = new Promise<void>((res, rej) => {
     log.once('open', () => res());
     log.once('error', rej);
@@ -73,10 +76,12 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
     child.on('error', (e: NodeJS.ErrnoException) => {
       spawnError = `${launch.file}: ${e.code ?? e.message}`;
     });
+    const lines = new LineSplitter(launch.onStdoutLine);
     child.stdout!.on('data', (chunk: Buffer) => {
       sawOutput = true;
       log.write(chunk);
       out.write(chunk.toString('utf8'));
+      lines.push(chunk);
     });
     child.stderr!.on('data', (chunk: Buffer) => {
       log.write(chunk);
@@ -87,6 +92,7 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
     const finish = (code: number | null, signal: NodeJS.Signals | null) => {
       if (drainTimer) clearTimeout(drainTimer);
       FORWARDED_SIGNALS.forEach((s) => process.off(s, forward));
+      lines.end();
       resolvePromise({ exitCode: spawnError ? null : code, signal: signal ?? null, sawOutput, stderrTail, spawnError });
     };
     child.on('exit', (code, signal) => {
@@ -102,6 +108,26 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
   });
   await closeLog(log);
   return result;
+}
+
+/** Splits a byte stream into UTF-8 lines for a line callback (a multi-byte character may span chunks). */
+class LineSplitter {
+  private readonly decoder = new StringDecoder('utf8');
+  private rest = '';
+  private ended = false;
+  constructor(private readonly sink?: (line: string) => void) {}
+  push(chunk: Buffer): void {
+    if (!this.sink || this.ended) return;
+    const parts = (this.rest + this.decoder.write(chunk)).split('\n');
+    this.rest = parts.pop() ?? '';
+    for (const line of parts) this.sink(line);
+  }
+  end(): void {
+    if (!this.sink || this.ended) return;
+    this.ended = true;
+    const last = this.rest + this.decoder.end();
+    if (last) this.sink(last);
+  }
 }
 
 function closeLog(log: NodeJS.WritableStream & { close?: unknown }): Promise<void> {

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The Claude Code `-p --output-format=stream-json --verbose` events the
+ * wrapper reads (docs/providers.md "Capture"), as declared by
+ * `@anthropic-ai/claude-agent-sdk` (`SDKSystemMessage`, `SDKResultMessage`);
+ * tools/provider-conformance checks these shapes against those declarations
+ * at compile time and against the real CLI. Unread fields pass through.
+ */
+export const ClaudeInitEvent = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('init'),
+  session_id: z.string(),
+  model: z.string(),
+  permissionMode: z.string(),
+  cwd: z.string(),
+});
+export type ClaudeInitEvent = z.infer<typeof ClaudeInitEvent>;
+
+const Tokens = z.number().int().min(0);
+
+/** The final `result` event (`SDKResultSuccess` | `SDKResultError`). */
+export const ClaudeResultEvent = z.looseObject({
+  type: z.literal('result'),
+  subtype: z.string(),
+  is_error: z.boolean(),
+  /** Present on `subtype: 'success'` — the final answer text (or, with `is_error`, the error text). */
+  result: z.string().optional(),
+  /** Present on the error subtypes. */
+  errors: z.array(z.string()).optional(),
+  session_id: z.string(),
+  duration_ms: z.number().min(0),
+  duration_api_ms: z.number().min(0),
+  num_turns: z.number().int().min(0),
+  total_cost_usd: z.number().min(0),
+  usage: z.looseObject({
+    input_tokens: Tokens,
+    output_tokens: Tokens,
+    cache_creation_input_tokens: Tokens,
+    cache_read_input_tokens: Tokens,
+  }),
+  modelUsage: z.record(z.string(), z.looseObject({ outputTokens: z.number() })),
+});
+export type ClaudeResultEvent = z.infer<typeof ClaudeResultEvent>;

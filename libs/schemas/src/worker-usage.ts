@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * How a provider's run is read by the wrapper (docs/providers.md "Capture"):
+ * `claude-stream-json` — Claude Code `-p --output-format=stream-json` events on
+ * stdout (the `system/init` event, `assistant` messages, the final `result`);
+ * `codex-jsonl` — `codex exec --json` events on stdout (`thread.started`,
+ * `turn.completed`, `turn.failed`, `error`, `item.completed`) plus the
+ * `--output-last-message` file; `none` — nothing is read (exit code and
+ * completion paths only).
+ */
+export const CaptureKind = z.enum(['claude-stream-json', 'codex-jsonl', 'none']);
+export type CaptureKind = z.infer<typeof CaptureKind>;
+
+const Count = z.number().int().min(0).nullable();
+
+/**
+ * What a provider reported about one run, in one shape for every provider
+ * (docs/providers.md "Usage"; the seeds' "collect usage before teardown").
+ * Every field is what the CLI itself emitted, `null` when it emitted nothing
+ * for it — never an estimate. Token counts are integers; `costUsd` in US
+ * dollars as the CLI computed it; `providerDurationMs` / `apiDurationMs` in
+ * ms as the CLI measured them (the wrapper's own wall time is the status
+ * sidecar's `durationMs`).
+ * - `inputTokens`: uncached input tokens (claude `usage.input_tokens`;
+ *   codex `input_tokens` summed over turns);
+ * - `cachedInputTokens`: input read from the prompt cache (claude
+ *   `cache_read_input_tokens`; codex `cached_input_tokens`);
+ * - `cacheWriteInputTokens`: input written to the cache (claude
+ *   `cache_creation_input_tokens`; codex `cache_write_input_tokens`);
+ * - `outputTokens`, `reasoningOutputTokens` (codex only);
+ * - `model`: the model the CLI says it ran (claude `init.model`, the
+ *   `modelUsage` keys), else null; `sessionId`: the id a resume needs
+ *   (claude `session_id`; codex `thread_id`); `turns`: claude `num_turns`,
+ *   codex completed turns.
+ */
+export const WorkerUsage = z.object({
+  source: CaptureKind.exclude(['none']),
+  model: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  inputTokens: Count,
+  cachedInputTokens: Count,
+  cacheWriteInputTokens: Count,
+  outputTokens: Count,
+  reasoningOutputTokens: Count,
+  costUsd: z.number().min(0).nullable(),
+  providerDurationMs: Count,
+  apiDurationMs: Count,
+  turns: Count,
+});
+export type WorkerUsage = z.infer<typeof WorkerUsage>;
+
+/**
+ * The provider's own final answer as the wrapper saw it (docs/team.md "exec"):
+ * `source` where it came from (`claude-result`: the final `result` event;
+ * `codex-last-message`: the `--output-last-message` file, else the last
+ * `agent_message` item); `chars` its length; `wroteResult` true when the
+ * worker ended without its result file and the wrapper wrote this answer
+ * there (atomically).
+ */
+export const ProviderAnswer = z.object({
+  source: z.enum(['claude-result', 'codex-last-message']),
+  chars: z.number().int().min(0),
+  wroteResult: z.boolean(),
+});
+export type ProviderAnswer = z.infer<typeof ProviderAnswer>;
