@@ -11,7 +11,14 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-const values = { model: 'opus', promptPath: '/p/x.md', resultPath: '/p/r.md', projectRoot: '/p', writeRoot: '/p/out', lastMessagePath: '/p/x.last-message.txt' };
+const values = {
+  model: 'opus',
+  promptPath: '/p/x.md',
+  resultPath: '/p/r.md',
+  projectRoot: '/p',
+  writeRoot: '/p/out',
+  lastMessagePath: '/p/x.last-message.txt',
+};
 
 describe('provider registry', () => {
   it('bundles claude, codex, antigravity, grok, kimi; claude stream-json carries --verbose', async () => {

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { createCapture } from '@okstra/providers';
+import { CLAUDE_ANSWER, CLAUDE_SESSION, claudeEmptyAnswer, claudeTranscript, claudeUnreachable } from './fixtures/claude.js';
+import { CODEX_ANSWER, CODEX_THREAD, codexTranscript, codexUnreachable } from './fixtures/codex.js';
+
+/** Feed a typed transcript to a capture as the CLI prints it: one JSON line per event, noise around it. */
+function replay(kind: 'claude-stream-json' | 'codex-jsonl', events: unknown[], lastMessage: string | null = null) {
+  const c = createCapture(kind);
+  c.push('not json: a warning line');
+  for (const e of events) c.push(JSON.stringify(e));
+  c.push('{"truncated":');
+  return c.finish({ lastMessage, jobModel: 'job-model' });
+}
+
+describe('claude stream-json capture (typed by @anthropic-ai/claude-agent-sdk)', () => {
+  it('the final result event gives the answer and the usage', () => {
+    expect(replay('claude-stream-json', claudeTranscript)).toEqual({
+      answer: { text: CLAUDE_ANSWER, source: 'claude-result' },
+      providerError: null,
+      usage: {
+        source: 'claude-stream-json',
+        model: 'claude-sonnet-5',
+        sessionId: CLAUDE_SESSION,
+        inputTokens: 1200,
+        cachedInputTokens: 88000,
+        cacheWriteInputTokens: 500,
+        outputTokens: 3400,
+        reasoningOutputTokens: null,
+        costUsd: 0.4213,
+        providerDurationMs: 61234,
+        apiDurationMs: 58000,
+        turns: 7,
+      },
+    });
+  });
+  it('an error result is no answer: its text is the provider error', () => {
+    const r = replay('claude-stream-json', claudeUnreachable);
+    expect(r.answer).toBeNull();
+    expect(r.providerError).toBe('API Error: Unable to connect to API (ConnectionRefused)');
+    expect(r.usage).toMatchObject({ sessionId: CLAUDE_SESSION, inputTokens: 0, costUsd: 0, turns: 1 });
+  });
+  it('an empty result is an empty answer', () => {
+    expect(replay('claude-stream-json', claudeEmptyAnswer).answer).toEqual({ text: '', source: 'claude-result' });
+  });
+  it('no events: no usage, no answer', () => {
+    expect(replay('claude-stream-json', [])).toEqual({ usage: null, answer: null, providerError: null });
+  });
+});
+
+describe('codex --json capture (typed by @openai/codex-sdk)', () => {
+  it('usage sums every turn; the answer is the last-message file, else the last agent_message', () => {
+    const fromItems = replay('codex-jsonl', codexTranscript);
+    expect(fromItems).toEqual({
+      answer: { text: CODEX_ANSWER, source: 'codex-last-message' },
+      providerError: null,
+      usage: {
+        source: 'codex-jsonl',
+        model: 'job-model',
+        sessionId: CODEX_THREAD,
+        inputTokens: 10000,
+        cachedInputTokens: 91000,
+        cacheWriteInputTokens: 200,
+        outputTokens: 2000,
+        reasoningOutputTokens: 400,
+        costUsd: null,
+        providerDurationMs: null,
+        apiDurationMs: null,
+        turns: 2,
+      },
+    });
+    expect(replay('codex-jsonl', codexTranscript, 'from the file\n').answer).toEqual({ text: 'from the file\n', source: 'codex-last-message' });
+  });
+  it('a failed turn is the provider error; no completed turn means no token counts', () => {
+    const r = replay('codex-jsonl', codexUnreachable);
+    expect(r.answer).toBeNull();
+    expect(r.providerError).toBe('stream disconnected before completion: Connection refused (os error 111)');
+    expect(r.usage).toMatchObject({ sessionId: CODEX_THREAD, inputTokens: null, turns: 0 });
+  });
+});

@@ -1,0 +1,96 @@
+// A real, non-git project with one error-analysis run laid out by libs/paths,
+// a team-state row in progress, and a runner for `okstra-team exec`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { auditSidecarPath, promptPath, wrapperStatusPath, workerResultPath } from '@okstra/paths';
+
+const require = createRequire(import.meta.url);
+const TEAM_BIN = join(dirname(require.resolve('okstra-team/package.json')), 'dist', 'bin.js');
+export const STARTED = '2026-11-29T08:00:00.000Z';
+const run = { taskType: 'error-analysis', seq: '001' };
+
+const made: string[] = [];
+/** Remove every temp directory made here (afterAll). */
+export function removeProjects(): void {
+  for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+export interface Project {
+  base: string;
+  root: string;
+  home: string;
+  runDir: string;
+  teamStatePath: string;
+  prompt: string;
+  result: string;
+  audit: string;
+  statusOf(): any;
+  row(): any;
+}
+
+/** A project (not a git repository) whose worker `w` is in progress since {@link STARTED}. */
+export function makeProject(workerId = 'w', promptText = '# Analyse src/refund.ts\n'): Project {
+  const base = mkdtempSync(join(tmpdir(), 'okstra-conf-'));
+  made.push(base);
+  const root = join(base, 'project');
+  const home = join(base, 'home');
+  mkdirSync(home, { recursive: true });
+  const runDir = join(root, '.okstra', 'tasks', 'payments', 'refund-timeout', 'runs', run.taskType);
+  const teamStatePath = join(runDir, 'state', 'team-state-error-analysis-001.json');
+  const prompt = promptPath(runDir, workerId, run);
+  mkdirSync(dirname(prompt), { recursive: true });
+  mkdirSync(dirname(teamStatePath), { recursive: true });
+  writeFileSync(prompt, promptText);
+  const state = {
+    schemaVersion: '1.0',
+    taskKey: 'sample:payments:refund-timeout',
+    taskType: run.taskType,
+    seq: run.seq,
+    workers: [{ workerId, provider: 'claude', role: 'analyser', status: 'in-progress', attempt: 1, startedAt: STARTED }],
+  };
+  writeFileSync(teamStatePath, JSON.stringify(state, null, 2));
+  const result = workerResultPath(runDir, workerId, run);
+  return {
+    base,
+    root,
+    home,
+    runDir,
+    teamStatePath,
+    prompt,
+    result,
+    audit: auditSidecarPath(runDir, workerId, run),
+    statusOf: () => JSON.parse(readFileSync(wrapperStatusPath(prompt), 'utf8')),
+    row: () => JSON.parse(readFileSync(teamStatePath, 'utf8')).workers[0],
+  };
+}
+
+/** Write a job file for `okstra-team exec` and run it; @returns its exit code, stdout and stderr. */
+export function runExec(
+  p: Project,
+  job: { provider: string; command: { file: string; args: string[] }; capture: string; lastMessagePath: string | null; promptDelivery?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): { code: number | null; stdout: string; stderr: string } {
+  const jobPath = join(p.runDir, 'state', 'team-jobs', `initial-w.job.json`);
+  mkdirSync(dirname(jobPath), { recursive: true });
+  const doc = {
+    schemaVersion: '1.0',
+    dispatchKind: 'initial',
+    workerId: 'w',
+    role: 'analyser',
+    model: 'sonnet',
+    projectRoot: p.root,
+    teamStatePath: p.teamStatePath,
+    promptPath: p.prompt,
+    resultPath: p.result,
+    completionPaths: [p.result],
+    promptDelivery: 'stdin',
+    rowStartedAt: STARTED,
+    ...job,
+  };
+  writeFileSync(jobPath, JSON.stringify(doc, null, 2));
+  const r = spawnSync(process.execPath, [TEAM_BIN, 'exec', '--job', jobPath], { env, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
