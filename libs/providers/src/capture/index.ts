@@ -130,7 +130,8 @@ function codexCapture(): Capture {
             turns,
           }
         : null;
-      const text = lastMessage ?? lastAgentMessage;
+      // An empty last-message file (codex writes one when a run ends without a message) yields to the stream's last agent_message.
+      const text = lastMessage !== null && lastMessage.trim() !== '' ? lastMessage : (lastAgentMessage ?? lastMessage);
       return {
         usage,
         answer: text === null ? null : { text, source: 'codex-last-message' },

@@ -1,0 +1,104 @@
+// The real provider CLIs installed by `npm ci` (this package's pinned
+// devDependencies), run with no credentials and no network: every address
+// they could reach is a loopback port that refuses connections.
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const pkgDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+
+/** The `claude` binary of @anthropic-ai/claude-code and the `codex` launcher of @openai/codex (with its platform binary). */
+export const CLAUDE_BIN = join(pkgDir('@anthropic-ai/claude-code'), 'bin', 'claude.exe');
+export const CODEX_BIN = join(pkgDir('@openai/codex'), 'bin', 'codex.js');
+export const versionOf = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
+
+/** A loopback port nothing listens on (bound, then closed): a connection to it is refused at once. */
+export async function refusingPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * An environment with no credentials and no way out: a fresh HOME (and
+ * CODEX_HOME), the providers' API base URLs and every proxy variable pointing
+ * at a refusing loopback port, update checks and telemetry off. Nothing of the
+ * caller's environment is passed but PATH.
+ */
+export function offlineEnv(home: string, port: number, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const dead = `http://127.0.0.1:${port}`;
+  mkdirSync(join(home, '.codex'), { recursive: true });
+  return {
+    PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: home,
+    LANG: 'C.UTF-8',
+    CODEX_HOME: join(home, '.codex'),
+    OPENAI_BASE_URL: `${dead}/v1`,
+    ANTHROPIC_BASE_URL: dead,
+    HTTPS_PROXY: dead,
+    HTTP_PROXY: dead,
+    ALL_PROXY: dead,
+    https_proxy: dead,
+    http_proxy: dead,
+    all_proxy: dead,
+    DISABLE_AUTOUPDATER: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    ...extra,
+  };
+}
+
+/** What a CLI run printed, and how it ended. */
+export interface CliRun {
+  stdout: string;
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** True when `until` matched and the run was stopped there. */
+  stopped: boolean;
+}
+
+/**
+ * Run a CLI (prompt on stdin) in its own process group; stop the group as
+ * soon as `until` matches its combined output (it reached the point of
+ * connecting), or after `timeoutMs`.
+ */
+export function runCli(
+  file: string,
+  args: string[],
+  o: { cwd: string; env: NodeJS.ProcessEnv; stdin: string; until?: RegExp; timeoutMs?: number },
+): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = spawn(file, args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let stopped = false;
+    const stop = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const check = () => {
+      if (!stopped && o.until && o.until.test(stdout + stderr)) {
+        stopped = true;
+        stop();
+      }
+    };
+    child.stdout.on('data', (b: Buffer) => ((stdout += b.toString('utf8')), check()));
+    child.stderr.on('data', (b: Buffer) => ((stderr += b.toString('utf8')), check()));
+    const timer = setTimeout(stop, o.timeoutMs ?? 30_000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ stdout, stderr, code, signal, stopped });
+    });
+    child.stdin.end(o.stdin);
+  });
+}
