@@ -38,11 +38,14 @@ async function launchFor(id: 'claude' | 'codex', p: Project, role = 'analyser') 
   return { ...buildLaunch(provider, values), values, capture: provider.manifest.capture };
 }
 
-const jsonLines = (text: string): unknown[] =>
-  text
+/** The complete JSON lines of a CLI's stdout (a run stopped mid-line leaves a partial last line, skipped). */
+function jsonLines(text: string): unknown[] {
+  return text
     .split('\n')
+    .slice(0, -1)
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as unknown);
+}
 
 describe('pinned provider CLIs', () => {
   it('@anthropic-ai/claude-code 2.1.197 (the newest on Node 20) and @openai/codex 0.171.0 with its platform binary', () => {
@@ -97,19 +100,21 @@ describe('claude (real binary): headless in dontAsk, up to the API connection', 
     const s = p.statusOf();
     expect(s).toMatchObject({ status: 'error', exitCode: 1, reason: 'exit 1: API Error: Unable to connect to API (ConnectionRefused)', answer: null });
     expect(s.usage).toMatchObject({ source: 'claude-stream-json', inputTokens: 0, costUsd: 0, turns: 1 });
-    expect(s.usage.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.usage?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(p.row()).toMatchObject({ status: 'error', reason: s.reason });
   });
 });
 
 describe('codex (real binary): exec in the workspace-write sandbox outside git, up to the API connection', () => {
   const CONNECTING = /Connection refused|failed to connect/;
+  // The header and the first connection attempt are printed concurrently: wait for both.
+  const headerAndConnect = (out: string) => /^sandbox: .*\n/m.test(out) && CONNECTING.test(out);
 
   it('the bundled --json launch starts a thread and reaches the refused connection; no trusted-directory or argv error', async () => {
     const p = makeProject();
     const launch = await launchFor('codex', p);
     // Stopped at its first typed `error` event about the refused connection.
-    const until = /"type":"error","message":"[^"\n]*Connection refused/;
+    const until = /"type":"error","message":"[^"\n]*Connection refused[^\n]*\n/;
     const r = await runCli(CODEX_BIN, launch.args, { cwd: p.root, env: offlineEnv(p.home, await refusingPort()), stdin: 'hello', until });
     const all = r.stdout + r.stderr;
     expect(all).not.toMatch(/Not inside a trusted directory|unexpected argument|Usage: codex|No such file or directory/);
@@ -124,7 +129,7 @@ describe('codex (real binary): exec in the workspace-write sandbox outside git, 
     const launch = await launchFor('codex', p);
     const human = launch.args.filter((a) => a !== '--json');
     expect(human).toHaveLength(launch.args.length - 1);
-    const r = await runCli(CODEX_BIN, human, { cwd: p.root, env: offlineEnv(p.home, await refusingPort()), stdin: 'hello', until: CONNECTING });
+    const r = await runCli(CODEX_BIN, human, { cwd: p.root, env: offlineEnv(p.home, await refusingPort()), stdin: 'hello', until: headerAndConnect });
     expect(r.stderr).toMatch(/^sandbox: workspace-write \[workdir, \/tmp, \$TMPDIR\]$/m);
     expect(r.stderr).toMatch(/^approval: never$/m);
     expect(r.stderr).toContain(`\nworkdir: ${launch.values.writeRoot}\n`);
@@ -135,7 +140,7 @@ describe('codex (real binary): exec in the workspace-write sandbox outside git, 
     const p = makeProject();
     const launch = await launchFor('codex', p, 'executor');
     const human = launch.args.filter((a) => a !== '--json');
-    const r = await runCli(CODEX_BIN, human, { cwd: p.root, env: offlineEnv(p.home, await refusingPort()), stdin: 'hello', until: CONNECTING });
+    const r = await runCli(CODEX_BIN, human, { cwd: p.root, env: offlineEnv(p.home, await refusingPort()), stdin: 'hello', until: headerAndConnect });
     expect(r.stderr).toContain(`\nworkdir: ${p.root}\n`);
     expect(r.stderr).toMatch(/^sandbox: workspace-write /m);
   });

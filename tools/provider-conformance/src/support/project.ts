@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { auditSidecarPath, promptPath, wrapperStatusPath, workerResultPath } from '@okstra/paths';
+import type { TeamStateRow } from '@okstra/schemas/team-state';
+import type { WrapperStatus } from '@okstra/schemas/team-wrapper-status';
 
 const require = createRequire(import.meta.url);
 const TEAM_BIN = join(dirname(require.resolve('okstra-team/package.json')), 'dist', 'bin.js');
@@ -27,8 +29,8 @@ export interface Project {
   prompt: string;
   result: string;
   audit: string;
-  statusOf(): any;
-  row(): any;
+  statusOf(): WrapperStatus;
+  row(): TeamStateRow;
 }
 
 /** A project (not a git repository) whose worker `w` is in progress since {@link STARTED}. */
@@ -62,8 +64,8 @@ export function makeProject(workerId = 'w', promptText = '# Analyse src/refund.t
     prompt,
     result,
     audit: auditSidecarPath(runDir, workerId, run),
-    statusOf: () => JSON.parse(readFileSync(wrapperStatusPath(prompt), 'utf8')),
-    row: () => JSON.parse(readFileSync(teamStatePath, 'utf8')).workers[0],
+    statusOf: () => JSON.parse(readFileSync(wrapperStatusPath(prompt), 'utf8')) as WrapperStatus,
+    row: () => (JSON.parse(readFileSync(teamStatePath, 'utf8')) as { workers: TeamStateRow[] }).workers[0]!,
   };
 }
 

@@ -66,13 +66,13 @@ export interface CliRun {
 
 /**
  * Run a CLI (prompt on stdin) in its own process group; stop the group as
- * soon as `until` matches its combined output (it reached the point of
- * connecting), or after `timeoutMs`.
+ * soon as `until` matches (or accepts) its combined output so far (it reached
+ * the point of connecting), or after `timeoutMs`.
  */
 export function runCli(
   file: string,
   args: string[],
-  o: { cwd: string; env: NodeJS.ProcessEnv; stdin: string; until?: RegExp; timeoutMs?: number },
+  o: { cwd: string; env: NodeJS.ProcessEnv; stdin: string; until?: RegExp | ((output: string) => boolean); timeoutMs?: number },
 ): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = spawn(file, args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
@@ -87,7 +87,9 @@ export function runCli(
       }
     };
     const check = () => {
-      if (!stopped && o.until && o.until.test(stdout + stderr)) {
+      const until = o.until;
+      const reached = until && (typeof until === 'function' ? until(stdout + stderr) : until.test(stdout + stderr));
+      if (!stopped && reached) {
         stopped = true;
         stop();
       }
