@@ -45,20 +45,22 @@ describe('the liveness mode of a CLI worker (livenessModeOf)', () => {
 });
 
 describe('provider executables at dispatch (resolveProviderExecutable)', () => {
+  // The PATH lookup itself is cli-kit's findOnPath (its own tests); here one that knows the stub dir.
+  const onPath = (dir: string) => (name: string) => (name === 'codex' ? join(dir, name) : null);
   const bin = mkdtempSync(join(tmpdir(), 'okstra-bin-'));
   dirs.push(bin);
   mkdirSync(join(bin, 'dir'));
   writeFileSync(join(bin, 'codex'), '#!/bin/sh\n');
   chmodSync(join(bin, 'codex'), 0o755);
   writeFileSync(join(bin, 'plain'), 'not executable\n');
-  it('a bare name found on PATH resolves to its absolute path', () => {
-    expect(resolveProviderExecutable('codex', { PATH: `/nonexistent:${bin}` })).toBe(join(bin, 'codex'));
+  it('a bare name found on PATH resolves to its absolute path; a path must be an executable file', () => {
+    expect(resolveProviderExecutable('codex', onPath(bin))).toBe(join(bin, 'codex'));
   });
   it('a missing CLI is an input error naming it, the file and the field', () => {
-    expect(() => resolveProviderExecutable('kimi', { PATH: bin }, { file: 'm.json', field: 'workerAssignments[0].provider' })).toThrow(
+    expect(() => resolveProviderExecutable('kimi', onPath(bin), { file: 'm.json', field: 'workerAssignments[0].provider' })).toThrow(
       expect.objectContaining({ message: "provider CLI 'kimi' not found on PATH", file: 'm.json', field: 'workerAssignments[0].provider' }),
     );
-    expect(() => resolveProviderExecutable('dir', { PATH: bin })).toThrow("provider CLI 'dir' not found on PATH");
-    expect(() => resolveProviderExecutable(join(bin, 'plain'), { PATH: '' })).toThrow('is not an executable file');
+    expect(() => resolveProviderExecutable(join(bin, 'dir'), onPath(bin))).toThrow('is not an executable file');
+    expect(() => resolveProviderExecutable(join(bin, 'plain'), onPath(bin))).toThrow('is not an executable file');
   });
 });

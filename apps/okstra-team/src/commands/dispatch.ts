@@ -58,7 +58,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     const values = launchValuesOf({ ...job, projectRoot: run.projectRoot });
     const launch = buildLaunch(provider, values);
     // A CLI that is not installed fails here, before any job file, row or pane (docs/providers.md).
-    const file = resolveProviderExecutable(launch.file, io.env, { file: source, field: `${job.where}.provider` });
+    const file = resolveProviderExecutable(launch.file, (name) => findOnPath(name, io.env), { file: source, field: `${job.where}.provider` });
     const usesLastMessage = provider.manifest.argv.some((w) => w.includes('{lastMessagePath}'));
     // The liveness rule (libs/providers livenessModeOf): heartbeat only when the prompt asks for it.
     const livenessMode = livenessModeOf({ auditSidecarPath: job.auditSidecarPath, promptText: readRegularFileSync(job.promptPath)?.toString('utf8') ?? '' });
