@@ -119,7 +119,7 @@ describe('CLI-wrapper workers (issue 13)', () => {
       },
     });
     expect(readFileSync(f.result('ans'), 'utf8')).toBe('# Findings\n\nnone\n');
-    const job = JSON.parse(readFileSync(join(f.runDir, 'state', 'team-jobs', 'initial-ans.job.json'), 'utf8'));
+    const job = JSON.parse(readFileSync(join(f.root, f.manifest().workerDispatches[0].jobPath), 'utf8'));
     expect(job).toMatchObject({ capture: 'claude-stream-json', lastMessagePath: null });
     expect(existsSync(f.prompt('ans').replace(/\.md$/, '.status.json'))).toBe(true);
     team(['teardown', ...run(f)], { env: f.env });

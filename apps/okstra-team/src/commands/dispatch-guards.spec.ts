@@ -1,6 +1,6 @@
 // issue 14: nothing reaches a shell or a tmux format; role labels; symlink containment; per-run job files.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memoryIo } from '@okstra/cli-kit';
 import { main } from '../main.js';
@@ -113,6 +113,14 @@ describe('nothing reaches a shell or a tmux format (20 dispatches per payload)',
 describe('role capabilities use the seeds’ labels', () => {
   it('a read-only provider (grok, kimi) never takes report writer, executor or verifier, under any spelling: exit 2, nothing written', async () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket });
+    // Dispatch refuses a provider CLI that is not installed (docs/providers.md): stand-ins for grok and kimi on PATH.
+    const bin = join(f.home, 'bin');
+    mkdirSync(bin, { recursive: true });
+    for (const cli of ['grok', 'kimi']) {
+      writeFileSync(join(bin, cli), '#!/bin/sh\nexit 0\n');
+      chmodSync(join(bin, cli), 0o755);
+    }
+    const env = { ...f.env, PATH: `${bin}:${f.env.PATH ?? ''}` };
     const spellings = [
       'Report writer worker',
       'report-writer',
@@ -127,7 +135,7 @@ describe('role capabilities use the seeds’ labels', () => {
     for (const provider of ['grok', 'kimi']) {
       for (const role of spellings) {
         const file = jobsFile(f, 'report-writer-jobs-error-analysis-001.json', 'report-writer', [job(f, 'alpha', provider, role)]);
-        const r = await inProcess(['dispatch', ...run(f), '--jobs-file', file], f.env);
+        const r = await inProcess(['dispatch', ...run(f), '--jobs-file', file], env);
         expect(r.code).toBe(2);
         expect(r.stderr).toBe(
           `okstra-team: ${file}: jobs[0].role: provider '${provider}' cannot take role '${role}' (needs ${needsOf(role)}; ${provider} is read-only)\n`,
@@ -135,7 +143,7 @@ describe('role capabilities use the seeds’ labels', () => {
       }
       for (const role of ['Grok worker', 'Kimi worker', 'analyser', 'Coverage critic', 'worker-reverify-r3']) {
         const file = jobsFile(f, 'reverify-jobs-r3-error-analysis-001.json', 'reverify-r3', [job(f, 'alpha', provider, role)]);
-        const dry = await inProcess(['dispatch', ...run(f), '--jobs-file', file, '--dry-run'], f.env);
+        const dry = await inProcess(['dispatch', ...run(f), '--jobs-file', file, '--dry-run'], env);
         expect([role, dry.code, dry.stderr]).toEqual([role, 0, '']);
       }
     }
