@@ -109,6 +109,11 @@ interface Tally {
   notes: string[];
 }
 
+function note(t: Tally, key: 'mixed' | 'crossFile' | 'leftovers', text: string): void {
+  t[key]++;
+  t.notes.push(text);
+}
+
 async function fuzz(w: Writer, trials: number, seed: number): Promise<Tally> {
   const template = templates[w.template]!;
   // The new bytes, from one uninterrupted run on a copy (paths re-rooted per trial).
@@ -133,7 +138,7 @@ async function fuzz(w: Writer, trials: number, seed: number): Promise<Tally> {
     const now = outs.map(read);
     now.forEach((bytes, i) => {
       if (bytes === null) {
-        if (old[i] !== null && w.crossCheck === undefined) (t.mixed++, t.notes.push(`${w.name}: ${outs[i]} vanished`));
+        if (old[i] !== null && w.crossCheck === undefined) note(t, 'mixed', `${w.name}: ${outs[i]} vanished`);
         return;
       }
       try {
@@ -142,10 +147,10 @@ async function fuzz(w: Writer, trials: number, seed: number): Promise<Tally> {
         t.torn++;
         return;
       }
-      if (bytes !== old[i] && bytes !== fresh[i]) (t.mixed++, t.notes.push(`${w.name}: ${outs[i]} is neither old nor new`));
+      if (bytes !== old[i] && bytes !== fresh[i]) note(t, 'mixed', `${w.name}: ${outs[i]} is neither old nor new`);
     });
     const cross = w.crossCheck?.(s, now, old);
-    if (cross) (t.crossFile++, t.notes.push(`${w.name}: ${cross}`));
+    if (cross) note(t, 'crossFile', `${w.name}: ${cross}`);
     // The next writer of these files (when the killed one did not land): the new bytes land, nothing is left behind.
     const landed = now.every((b, i) => b === fresh[i]);
     const again = landed ? null : await run(w.bin, w.argv(s), { cwd: s.project });
@@ -155,7 +160,7 @@ async function fuzz(w: Writer, trials: number, seed: number): Promise<Tally> {
       t.notes.push(`${w.name}: rerun exit ${again?.code} ${again?.stderr.trim().slice(0, 160)}`);
     }
     const left = leftovers(s.tmp);
-    if (left.length) (t.leftovers++, t.notes.push(`${w.name}: left ${left.join(', ')}`));
+    if (left.length) note(t, 'leftovers', `${w.name}: left ${left.join(', ')}`);
     rmSync(s.tmp, { recursive: true, force: true });
   });
   return t;
