@@ -1,4 +1,4 @@
-import jsonc from 'jsonc-parser';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
 import { applyVerdicts, applyVerdictsToText } from './apply.js';
@@ -98,13 +98,13 @@ function awkwardText(indent: string, eol = '\n', finalNewline = true): string {
 
 /** The text with the values apply-verdicts owns replaced by a marker (offsets from jsonc-parser). */
 function maskOwned(text: string): string {
-  const root = jsonc.parseTree(text)!;
+  const root = parseTree(text)!;
   const base = ['implementationPlanning', 'planBodyVerification'];
-  const rows = jsonc.findNodeAtLocation(root, [...base, 'planItems'])!.children!;
+  const rows = findNodeAtLocation(root, [...base, 'planItems'])!.children!;
   const nodes = [
-    ...rows.map((_, i) => jsonc.findNodeAtLocation(root, [...base, 'planItems', i, 'verdicts'])!),
-    jsonc.findNodeAtLocation(root, [...base, 'result'])!,
-    jsonc.findNodeAtLocation(root, [...base, 'contributors'])!,
+    ...rows.map((_, i) => findNodeAtLocation(root, [...base, 'planItems', i, 'verdicts'])!),
+    findNodeAtLocation(root, [...base, 'result'])!,
+    findNodeAtLocation(root, [...base, 'contributors'])!,
   ].sort((a, b) => b.offset - a.offset);
   let out = text;
   for (const n of nodes) out = out.slice(0, n.offset) + '<owned>' + out.slice(n.offset + n.length);

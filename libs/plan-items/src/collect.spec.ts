@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { InputError } from '@okstra/core';
 import { collectVerdicts, collectVerdictsWithProblems } from './collect.js';
 import { extractPlanItems } from './extract.js';
-import { parseFixability, parseVerdictValue } from './verdict-grammar.js';
 import { EXAMPLE_CLAUDE, EXAMPLE_CODEX, examplePlan } from './test-support/fixtures.js';
 
 const QUEUE = ['P-Opt-1', 'P-Step-1-1', 'P-Val-1-1'];
@@ -63,34 +62,6 @@ describe('collectVerdicts on the committed example responses', () => {
 });
 
 describe('verdict grammar', () => {
-  it.each([
-    ['DISAGREE (b)', 'b'],
-    ['DISAGREE(b)', 'b'],
-    ['DISAGREE [b]', 'b'],
-    ['disagree (B) — path', 'b'],
-    ['Disagree[e]', 'e'],
-    ['DISAGREE (kind c)', 'c'],
-    ['DISAGREE (b — the path is abbreviated)', 'b'],
-    ['DISAGREE [d: missing case]', 'd'],
-  ])('%s → DISAGREE kind %s', (text, kind) => {
-    expect(parseVerdictValue(text)).toMatchObject({ verdict: 'DISAGREE', kind });
-  });
-
-  it('reads AGREE / SUPPLEMENT in any case and refuses other words', () => {
-    expect(parseVerdictValue('agree.')?.verdict).toBe('AGREE');
-    expect(parseVerdictValue('Supplement — see basis')?.verdict).toBe('SUPPLEMENT');
-    expect(parseVerdictValue('AGREEMENT')).toBeNull();
-    expect(parseVerdictValue('SURVIVES')).toBeNull();
-  });
-
-  it('reads fixability spellings', () => {
-    expect(parseFixability('in place — trivial')).toBe('in-place');
-    expect(parseFixability('In_Place')).toBe('in-place');
-    expect(parseFixability('RE-PLAN')).toBe('replan');
-    expect(parseFixability('needs clarification: ask about keys')).toBe('needs-clarification');
-    expect(parseFixability('easy')).toBeNull();
-  });
-
   it('takes the kind from a Breakage kind field and the fixability from inside the parentheses', () => {
     const env = collectVerdicts(QUEUE, [
       response('### P-Opt-1\n**Verdict**: DISAGREE\n**Breakage kind**: (c) out of order\n**Fixability**: replan\n\n' + OK_TAIL),
@@ -104,7 +75,9 @@ describe('verdict grammar', () => {
     const env = collectVerdicts(QUEUE, [response('### P-Opt-1\n**Verdict**: DISAGREE (b — abbreviated path)\n**Fixability**: in-place\n\n' + OK_TAIL)]);
     expect(env.items[0].verdicts[0]).toMatchObject({ breakageKind: 'b', fixability: 'in-place' });
     expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (b — abbreviated path)\n\n' + OK_TAIL)[0].message).toMatch(/without a fixability value/);
-    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (ab)\n**Fixability**: replan\n\n' + OK_TAIL)[0].message).toMatch(/no breakage kind/);
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (ab)\n**Fixability**: replan\n\n' + OK_TAIL)[0].message).toBe(
+      "DISAGREE (ab): 'ab' is not one letter: expected exactly one kind letter a–e",
+    );
   });
 
   it('ignores Fixability/Breakage fields on AGREE (LLMs write "n/a")', () => {
@@ -146,21 +119,28 @@ describe('hard errors name worker, item and line', () => {
   });
 
   it('a kind outside a–e, an unknown fixability, an unknown verdict word, two kinds that disagree', () => {
-    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (f)\n**Fixability**: in-place\n\n' + OK_TAIL)[0].message).toBe("breakage kind 'f' is not one of a-e");
+    expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (f)\n**Fixability**: in-place\n\n' + OK_TAIL)[0].message).toBe(
+      "DISAGREE (f): breakage kind 'f' is not one of a-e",
+    );
     expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Fixability**: easy\n\n' + OK_TAIL)[0]).toMatchObject({
       line: 3,
       message: expect.stringMatching(/unknown fixability 'easy'/),
     });
     expect(problemOf('### P-Opt-1\n**Verdict**: REFUTED\n\n' + OK_TAIL)[0].message).toMatch(/unknown verdict 'REFUTED'/);
     expect(problemOf('### P-Opt-1\n**Verdict**: DISAGREE (a)\n**Breakage kind**: b\n**Fixability**: replan\n\n' + OK_TAIL)[0].message).toMatch(/disagree/);
-    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE (b)\n\n' + OK_TAIL)[0].message).toBe("AGREE takes no breakage kind (got 'b')");
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE (b)\n\n' + OK_TAIL)[0].message).toBe(
+      "AGREE takes no breakage kind (got 'b'): a kind goes with DISAGREE only",
+    );
   });
 
   it('an item answered twice, and two Verdict lines in one block', () => {
     expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([
-      { itemId: 'P-Opt-1', line: 4, message: 'item answered twice (first at line 1)' },
+      { itemId: 'P-Opt-1', line: 4, message: 'item answered twice (first at line 1): expected one block per item' },
     ]);
-    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n**Verdict**: DISAGREE (a)\n\n' + OK_TAIL)[0].message).toMatch(/more than one \*\*Verdict\*\*/);
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n**Verdict**: DISAGREE (a)\n\n' + OK_TAIL)[0]).toMatchObject({
+      line: 3,
+      message: 'the block has 2 **Verdict** lines (lines 2 and 3): expected exactly one',
+    });
   });
 
   it('blocks inside code fences and block quotes are not read, so the item is unanswered', () => {
@@ -193,5 +173,140 @@ describe('hard errors name worker, item and line', () => {
     const env = collectVerdicts(QUEUE, [response(md)]);
     expect(env.items.map((i) => i.verdicts[0].verdict)).toEqual(['AGREE', 'DISAGREE', 'SUPPLEMENT']);
     expect(env.items[1].verdicts[0]).toMatchObject({ breakageKind: 'e', fixability: 'replan', basis: 'the command cannot fail' });
+  });
+});
+
+/** Issue 12: one vote per block, read exactly. Each was exit 0 (a silent guess) before; now the first problem, as collect-verdicts prints it. */
+describe('one vote per block, read exactly (each was a silent guess)', () => {
+  const refuse = (block: string) => {
+    try {
+      collectVerdicts(QUEUE, [response(`### P-Opt-1\n${block}\n\n${OK_TAIL}`)]);
+    } catch (error) {
+      return (error as InputError).toLine();
+    }
+    return 'accepted';
+  };
+  const at = (line: number, message: string) => `codex.md: line ${line}: worker codex: item P-Opt-1: ${message}`;
+  const ONE = 'expected exactly one — AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e; put the explanation in **Basis**';
+
+  it.each([
+    [
+      'a hedged AGREE hiding a blocking DISAGREE',
+      '**Verdict**: AGREE, but DISAGREE (c) on the second file\n**Fixability**: replan',
+      at(2, `the Verdict line names 2 verdict words (AGREE, DISAGREE): ${ONE}`),
+    ],
+    [
+      'the template placeholder copied literally',
+      '**Verdict**: AGREE | SUPPLEMENT | DISAGREE (<kind>)',
+      at(
+        2,
+        "the Verdict is the template placeholder 'AGREE | SUPPLEMENT | DISAGREE (<kind>)': expected AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e",
+      ),
+    ],
+    ['AGREE/DISAGREE', '**Verdict**: AGREE/DISAGREE', at(2, `the Verdict line names 2 verdict words (AGREE, DISAGREE): ${ONE}`)],
+    [
+      'DISAGREE(a-e), the README wording',
+      '**Verdict**: DISAGREE(a-e)\n**Fixability**: replan',
+      at(2, 'DISAGREE (a-e): names a range of breakage kinds: expected exactly one kind letter a–e'),
+    ],
+    [
+      'DISAGREE (a/b)',
+      '**Verdict**: DISAGREE (a/b)\n**Fixability**: replan',
+      at(2, 'DISAGREE (a/b): names a list of breakage kinds: expected exactly one kind letter a–e'),
+    ],
+    [
+      'DISAGREE (a, b)',
+      '**Verdict**: DISAGREE (a, b)\n**Fixability**: replan',
+      at(2, 'DISAGREE (a, b): names a list of breakage kinds: expected exactly one kind letter a–e'),
+    ],
+    [
+      'two Fixability lines (in-place, then replan)',
+      '**Verdict**: DISAGREE (b)\n**Fixability**: in-place\n**Fixability**: replan',
+      at(4, 'the block has 2 **Fixability** lines (lines 3 and 4): expected at most one'),
+    ],
+    [
+      'two breakage-kind fields',
+      '**Verdict**: DISAGREE\n**Breakage kind**: b\n**Kind**: c\n**Fixability**: replan',
+      at(4, 'the block has 2 breakage-kind fields (lines 3 and 4): expected at most one'),
+    ],
+    [
+      'a list in the Breakage kind field',
+      '**Verdict**: DISAGREE\n**Breakage kind**: a, b\n**Fixability**: replan',
+      at(3, "Breakage kind 'a, b': names a list of breakage kinds: expected exactly one kind letter a–e"),
+    ],
+    [
+      'a Breakage kind on an AGREE',
+      '**Verdict**: AGREE\n**Breakage kind**: b',
+      at(3, "AGREE takes no breakage kind (got 'b'): a kind goes with DISAGREE only; write DISAGREE (<kind>) or drop the field"),
+    ],
+    [
+      'replan on an AGREE',
+      '**Verdict**: AGREE\n**Fixability**: replan',
+      at(3, "AGREE takes no fixability 'replan' (it would block the plan): write DISAGREE (<kind>) with it, or drop the field"),
+    ],
+    [
+      'needs-clarification on a SUPPLEMENT',
+      '**Verdict**: SUPPLEMENT\n**Fixability**: needs-clarification',
+      at(3, "SUPPLEMENT takes no fixability 'needs-clarification' (it would block the plan): write DISAGREE (<kind>) with it, or drop the field"),
+    ],
+    [
+      'two fixability values in one field',
+      '**Verdict**: DISAGREE (b)\n**Fixability**: in-place or replan',
+      at(3, 'Fixability names 2 values (in-place, replan): expected exactly one of in-place, replan or needs-clarification'),
+    ],
+    [
+      'a fixability in the brackets and a different field',
+      '**Verdict**: DISAGREE (b, in-place)\n**Fixability**: replan',
+      at(3, "DISAGREE (b, in-place) and Fixability 'replan' disagree: expected one fixability"),
+    ],
+    [
+      'a kind outside brackets',
+      '**Verdict**: DISAGREE: c\n**Fixability**: replan',
+      at(2, "write the kind in brackets right after the word: DISAGREE (c), got 'DISAGREE: c'"),
+    ],
+  ])('%s → exit 2 naming file, line, worker, item and what was expected', (_name, block, line) => {
+    expect(refuse(block)).toBe(line);
+  });
+
+  it.each([
+    ['AGREE — no disagreement here', '**Verdict**: AGREE — no disagreement here', { verdict: 'AGREE', breakageKind: null, fixability: null }],
+    ['DISAGREE (b, in-place)', '**Verdict**: DISAGREE (b, in-place)', { verdict: 'DISAGREE', breakageKind: 'b', fixability: 'in-place' }],
+    ['DISAGREE (kind b)', '**Verdict**: DISAGREE (kind b)\n**Fixability**: replan', { verdict: 'DISAGREE', breakageKind: 'b', fixability: 'replan' }],
+    [
+      'DISAGREE (b — a path that does not resolve)',
+      '**Verdict**: DISAGREE (b — a path that does not resolve)\n**Fixability**: in-place',
+      { verdict: 'DISAGREE', breakageKind: 'b', fixability: 'in-place' },
+    ],
+    ['a verdict word inside a code span is a path, not a vote', '**Verdict**: AGREE, see `src/agree-disagree.ts`', { verdict: 'AGREE' }],
+    [
+      'n/a in fields that do not apply',
+      '**Verdict**: AGREE\n**Fixability**: n/a\n**Breakage kind**: n/a',
+      { verdict: 'AGREE', breakageKind: null, fixability: null },
+    ],
+    ['in-place on a SUPPLEMENT (blocks nothing)', '**Verdict**: SUPPLEMENT\n**Fixability**: in-place', { verdict: 'SUPPLEMENT', fixability: null }],
+  ])('documented form stays accepted: %s', (_name, block, vote) => {
+    const env = collectVerdicts(QUEUE, [response(`### P-Opt-1\n${block}\n\n${OK_TAIL}`)]);
+    expect(env.items[0].verdicts[0]).toMatchObject(vote);
+  });
+
+  it.each([
+    ['a ## heading', '## P-Opt-1\n**Verdict**: AGREE\n\n', 9, "found '## P-Opt-1' at line 1: a level-2 heading (##) — a block heading is ### or ####"],
+    [
+      'a block inside a fence',
+      'Draft:\n\n```md\n### P-Opt-1\n**Verdict**: AGREE\n```\n\n',
+      13,
+      "found '### P-Opt-1' at line 4: inside a code fence — code is not read",
+    ],
+    ['a block in a quote', '> ### P-Opt-1\n> **Verdict**: AGREE\n\n', 9, "found '### P-Opt-1' at line 1: inside a block quote — quotes are not read"],
+  ])('a missing block names its near miss: %s', (_name, md, line, hint) => {
+    expect(problemOf(md + OK_TAIL)).toEqual([
+      {
+        workerId: 'codex',
+        itemId: 'P-Opt-1',
+        file: 'codex.md',
+        line,
+        message: `assigned item left unanswered: no "### P-Opt-1" block with a Verdict before the end of the response; ${hint}`,
+      },
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 import { InputError } from '@okstra/core';
 import type { PlanVerdict } from '@okstra/schemas/implementation-planning';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
-import { parseVerdictBlocks, type VerdictBlock } from '@okstra/verdict-blocks';
+import { findNearMisses, parseVerdictBlocks, PLAN_FIELD_LABELS, readPlanVote, type NearMiss } from '@okstra/verdict-blocks';
 import { PLAN_ITEM_HEADING_ID } from './ids.js';
-import { parseFixability, parseKindField, parseVerdictValue, toBreakageKind } from './verdict-grammar.js';
 
 /** One worker's plan-verify response: its id, the file it came from (for messages) and the Markdown. */
 export interface WorkerResponse {
@@ -21,19 +20,22 @@ export interface CollectProblem {
   message: string;
 }
 
-const KIND_LABELS = ['breakage kind', 'breakage', 'kind'];
-
 /**
  * Read one plan-verify round's worker responses into a verdicts envelope
  * (0.161.0 `plan-items collect-verdicts`). Every worker is assigned every queue
  * item. Blocks are `### <item-id>` (or `####`) with a `**Verdict**` field, parsed by
  * the shared `@okstra/verdict-blocks` parser (code fences and block quotes ignored).
  *
- * Hard errors (each names worker, item and line), collected over all responses:
- * an assigned item with no block or no Verdict; a block for an id outside the queue;
- * an unknown verdict word; a DISAGREE with no breakage kind, or a kind outside a–e,
- * or two different kinds; a DISAGREE with no (or an unknown) fixability value; an
- * item answered twice; a kind written inside an AGREE/SUPPLEMENT verdict.
+ * Each block is read by `readPlanVote` of `@okstra/verdict-blocks` (the one
+ * home of the plan verdict grammar, docs/plan-items.md "Verdict grammar"): one
+ * vote per block, read exactly. Hard errors (each names worker, item and line,
+ * and says what was expected), collected over all responses: an assigned item
+ * with no block (naming a near miss — a `## P-…` heading, a block inside a
+ * fence, quote or list item — when there is one) or no Verdict; a block for an
+ * id outside the queue; an item answered twice; and every refusal of the
+ * grammar (several verdict words, a kind that is not exactly one letter a–e, a
+ * list or range of kinds, two Fixability or breakage-kind fields, a kind or a
+ * blocking fixability on an AGREE/SUPPLEMENT, a DISAGREE without kind or fixability…).
  * @returns the envelope: contributors sorted, items in queue order, verdicts sorted by worker.
  * @throws InputError for the first problem (file = the response, field = `line N`),
  *   saying how many more there are; also for a worker id given twice.
@@ -64,17 +66,22 @@ export function collectVerdictsWithProblems(
   for (const response of responses) {
     const found = readResponse(response, canonical, problems);
     const lastLine = lastLineNumber(response.markdown);
+    let nearMisses: Map<string, NearMiss> | undefined;
     for (const id of queue) {
       const verdict = found.get(id);
       if (verdict) byItem.get(id)!.push(verdict);
-      else if (!found.has(id))
+      else if (!found.has(id)) {
+        nearMisses ??= nearMissesOf(response.markdown);
+        const near = nearMisses.get(id.toLowerCase());
+        const hint = near ? `; found '${near.heading}' at line ${near.line}: ${near.why}` : '';
         problems.push({
           workerId: response.workerId,
           itemId: id,
           file: response.file,
           line: lastLine,
-          message: `assigned item left unanswered: no "### ${id}" block with a Verdict before the end of the response`,
+          message: `assigned item left unanswered: no "### ${id}" block with a Verdict before the end of the response${hint}`,
         });
+      }
     }
   }
   const envelope: PlanVerdictsEnvelope = {
@@ -90,85 +97,38 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
   const out = new Map<string, PlanVerdict | null>();
   const firstLine = new Map<string, number>();
   const report = (itemId: string, line: number, message: string) => problems.push({ workerId: response.workerId, itemId, file: response.file, line, message });
-  for (const block of parseVerdictBlocks(response.markdown, { idPattern: PLAN_ITEM_HEADING_ID, file: response.file })) {
+  for (const block of parseVerdictBlocks(response.markdown, { idPattern: PLAN_ITEM_HEADING_ID, fieldLabels: PLAN_FIELD_LABELS, file: response.file })) {
     const id = canonical.get(block.id.toLowerCase());
     if (!id) {
       report(block.id, block.headingLine, 'verdict for an item outside the persisted queue');
       continue;
     }
     if (firstLine.has(id)) {
-      report(id, block.headingLine, `item answered twice (first at line ${firstLine.get(id)})`);
+      report(id, block.headingLine, `item answered twice (first at line ${firstLine.get(id)}): expected one block per item`);
       out.set(id, null);
       continue;
     }
     firstLine.set(id, block.headingLine);
-    const verdict = readBlock(response.workerId, block, (line, message) => report(id, line, message));
-    out.set(id, verdict);
+    const read = readPlanVote(block);
+    if ('problem' in read) {
+      report(id, read.problem.line, read.problem.message);
+      out.set(id, null);
+    } else out.set(id, { workerId: response.workerId, ...read.vote });
   }
   return out;
 }
 
-function readBlock(workerId: string, block: VerdictBlock, report: (line: number, message: string) => void): PlanVerdict | null {
-  const field = block.fields['verdict'];
-  if (!field || field.value === '') {
-    report(field?.line ?? block.headingLine, 'assigned item left unanswered: the block has no **Verdict** value');
-    return null;
+/** The first near miss of each id (lower-cased) in a response: a heading of another depth, or one inside code, a quote or a list. */
+function nearMissesOf(markdown: string): Map<string, NearMiss> {
+  const out = new Map<string, NearMiss>();
+  for (const near of findNearMisses(markdown, { idPattern: PLAN_ITEM_HEADING_ID, fieldLabels: PLAN_FIELD_LABELS })) {
+    if (!out.has(near.id.toLowerCase())) out.set(near.id.toLowerCase(), near);
   }
-  if (block.duplicateFields.includes('verdict')) {
-    report(field.line, 'the block has more than one **Verdict** line');
-    return null;
-  }
-  const parsed = parseVerdictValue(field.value);
-  if (!parsed) {
-    report(field.line, `unknown verdict '${firstWords(field.value)}' (expected AGREE, DISAGREE (a-e) or SUPPLEMENT)`);
-    return null;
-  }
-  const basis = block.fields['basis']?.value || null;
-  if (parsed.verdict !== 'DISAGREE') {
-    if (parsed.kind !== null) {
-      report(field.line, `${parsed.verdict} takes no breakage kind (got '${parsed.kind}')`);
-      return null;
-    }
-    return { workerId, verdict: parsed.verdict, breakageKind: null, fixability: null, basis };
-  }
-  const kindField = KIND_LABELS.map((label) => block.fields[label]).find(Boolean);
-  const fieldKind = kindField ? parseKindField(kindField.value) : null;
-  if (parsed.kind !== null && fieldKind !== null && parsed.kind !== fieldKind) {
-    report(kindField!.line, `DISAGREE (${parsed.kind}) and Breakage kind '${fieldKind}' disagree`);
-    return null;
-  }
-  const letter = parsed.kind ?? fieldKind;
-  if (letter === null) {
-    report(kindField?.line ?? field.line, 'DISAGREE with no breakage kind (write DISAGREE (a) … DISAGREE (e))');
-    return null;
-  }
-  const kind = toBreakageKind(letter);
-  if (kind === null) {
-    report(kindField?.line ?? field.line, `breakage kind '${letter}' is not one of a-e`);
-    return null;
-  }
-  const fixField = block.fields['fixability'];
-  const inBrackets = parsed.fixability !== null && parseFixability(parsed.fixability) !== null ? parsed.fixability : null;
-  const fixText = fixField?.value || inBrackets;
-  if (!fixText) {
-    report(field.line, 'DISAGREE without a fixability value (in-place, replan or needs-clarification)');
-    return null;
-  }
-  const fixability = parseFixability(fixText);
-  if (fixability === null) {
-    report(fixField?.line ?? field.line, `unknown fixability '${firstWords(fixText)}' (expected in-place, replan or needs-clarification)`);
-    return null;
-  }
-  return { workerId, verdict: 'DISAGREE', breakageKind: kind, fixability, basis };
+  return out;
 }
 
 /** The 1-based number of the last line (a final newline does not open another line); 1 for an empty text. */
 function lastLineNumber(markdown: string): number {
   const lines = markdown.split(/\r\n|\r|\n/);
   return Math.max(1, lines.length - (lines[lines.length - 1] === '' ? 1 : 0));
-}
-
-function firstWords(text: string): string {
-  const line = text.split('\n')[0].trim();
-  return line.length > 40 ? `${line.slice(0, 40)}…` : line;
 }

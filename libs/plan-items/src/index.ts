@@ -7,7 +7,6 @@
 export * from './ids.js';
 export * from './extract.js';
 export * from './compare.js';
-export * from './verdict-grammar.js';
 export * from './collect.js';
 export * from './aggregate.js';
 export * from './apply.js';

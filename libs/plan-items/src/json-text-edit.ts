@@ -1,5 +1,4 @@
-import jsonc from 'jsonc-parser';
-import type { Node as JsonNode } from 'jsonc-parser';
+import { applyEdits, modify, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { InputError } from '@okstra/core';
 
 /** One value to set in a JSON text: its path (object keys and array indexes) and the new value. */
@@ -28,7 +27,7 @@ export interface JsonTextEdit {
  */
 export function editJsonText(text: string, edits: readonly JsonTextEdit[], label?: string): string {
   const style = detectStyle(text);
-  const root = jsonc.parseTree(text);
+  const root = parseTree(text);
   if (!root) throw new InputError('is not valid JSON', { file: label });
   const replacements: Array<{ offset: number; length: number; content: string }> = [];
   const inserts: JsonTextEdit[] = [];
@@ -42,11 +41,11 @@ export function editJsonText(text: string, edits: readonly JsonTextEdit[], label
     if (sameJson(current, edit.value)) continue;
     replacements.push({ offset: node.offset, length: node.length, content: render(edit.value, style, lineIndent(text, node.offset)) });
   }
-  let out = jsonc.applyEdits(text, replacements);
+  let out = applyEdits(text, replacements);
   for (const edit of inserts) {
     const formattingOptions =
       style.unit === null ? undefined : { insertSpaces: style.unit !== '\t', tabSize: style.unit === '\t' ? 1 : style.unit.length, eol: style.eol };
-    out = jsonc.applyEdits(out, jsonc.modify(out, edit.path, edit.value, { formattingOptions }));
+    out = applyEdits(out, modify(out, edit.path, edit.value, { formattingOptions }));
   }
   return out;
 }

@@ -8,3 +8,7 @@ export { parseVerdictBlocks } from './parse.js';
 export type { ParseOptions, VerdictBlock, VerdictField } from './parse.js';
 export { leadingWord, normalizeWord } from './words.js';
 export { MAX_MARKDOWN_NESTING, assertMarkdownNesting, markdownNesting } from './nesting.js';
+export { findNearMisses } from './near-miss.js';
+export type { NearMiss } from './near-miss.js';
+export { PLAN_FIELD_LABELS, lineText, readFixabilityText, readKindText, readPlanVote, readVerdictLine } from './plan-verdict.js';
+export type { PlanVote, PlanVoteProblem, VerdictLine } from './plan-verdict.js';

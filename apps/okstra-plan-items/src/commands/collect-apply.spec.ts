@@ -44,6 +44,25 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
       () =>
         'okstra-plan-items: claude.md: line 113: worker claude: item P-Val-3-2: DISAGREE without a fixability value (in-place, replan or needs-clarification)\n',
     ],
+    [
+      'a hedged AGREE that hides a blocking DISAGREE',
+      (md) =>
+        md.replace('### P-Rb-3-1\n**Verdict**: AGREE\n', '### P-Rb-3-1\n**Verdict**: AGREE, but DISAGREE (c) on the second file\n**Fixability**: replan\n'),
+      () =>
+        'okstra-plan-items: claude.md: line 120: worker claude: item P-Rb-3-1: the Verdict line names 2 verdict words (AGREE, DISAGREE): expected exactly one — AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e; put the explanation in **Basis**\n',
+    ],
+    [
+      'two Fixability lines',
+      (md) => md.replace('**Fixability**: in-place\n', '**Fixability**: in-place\n**Fixability**: replan\n'),
+      () =>
+        'okstra-plan-items: claude.md: line 115: worker claude: item P-Val-3-2: the block has 2 **Fixability** lines (lines 114 and 115): expected at most one\n',
+    ],
+    [
+      'a block under a ## heading (near miss named)',
+      (md) => md.replace('### P-Rb-3-1\n', '## P-Rb-3-1\n'),
+      (md) =>
+        `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response; found '## P-Rb-3-1' at line 119: a level-2 heading (##) — a block heading is ### or ####\n`,
+    ],
   ];
   it.each(cases)('%s: exit 2, one line naming worker, item and line, nothing written', (_what, edit, expected) => {
     const edited = edit(read(RUN_FILES.claude));
