@@ -8,6 +8,7 @@ import { checkLeadReport, checkReportPresent } from './report.js';
 import { checkReportWriterBypass } from './report-writer.js';
 import { checkRunTimes } from './run-times.js';
 import { checkWorkerAudit } from './worker-audit.js';
+import { checkWriteLeftovers } from './leftovers.js';
 import { checkSelectedWorkerRows, checkWorkerRows } from './workers.js';
 
 /** Every run check, in catalogue order (docs/run-audit.md). Findings are sorted by invariant number afterwards. */
@@ -26,6 +27,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkClarificationRows,
   checkRunTimes,
   checkForeignArtifacts,
+  checkWriteLeftovers,
 ];
 
 export {
@@ -43,6 +45,7 @@ export {
   checkStageCarry,
   checkWorkerAudit,
   checkWorkerRows,
+  checkWriteLeftovers,
 };
 export { BLOCKING_RESULTS, publishesApproved } from './plan-verification.js';
 export { isInvalidWriterReason, isReportWriter, writerStartEvidence } from './report-writer.js';
