@@ -47,6 +47,23 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   },
   { name: 'LOGNAME', readBy: 'okstra-run-audit error-issue', effect: 'an identity removed from issue candidates' },
   { name: 'USERNAME', readBy: 'okstra-run-audit error-issue', effect: 'an identity removed from issue candidates' },
+  {
+    name: 'HOSTNAME',
+    readBy: 'okstra-run-audit error-issue',
+    effect: 'a host name removed from issue candidates (with HOST and COMPUTERNAME, beside os.hostname())',
+  },
+  { name: 'HOST', readBy: 'okstra-run-audit error-issue', effect: 'a host name removed from issue candidates' },
+  { name: 'COMPUTERNAME', readBy: 'okstra-run-audit error-issue', effect: 'a host name removed from issue candidates (Windows)' },
+  { name: 'EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
+  { name: 'GIT_AUTHOR_NAME', readBy: 'okstra-run-audit error-issue', effect: 'a person name removed from issue candidates, whole and word by word' },
+  { name: 'GIT_AUTHOR_EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
+  { name: 'GIT_COMMITTER_NAME', readBy: 'okstra-run-audit error-issue', effect: 'a person name removed from issue candidates, whole and word by word' },
+  { name: 'GIT_COMMITTER_EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
+  {
+    name: 'XDG_CONFIG_HOME',
+    readBy: 'okstra-run-audit error-issue',
+    effect: 'where the git config whose user.name / user.email are removed from issue candidates is ($XDG_CONFIG_HOME/git/config; default ~/.config)',
+  },
 ];
 
 /** `okstra help environment`. */

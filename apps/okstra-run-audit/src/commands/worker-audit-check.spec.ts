@@ -47,7 +47,7 @@ describe('okstra worker-audit-check (real bin)', () => {
         { worker: 'codex', rule: 'audit-sidecar-missing', file: EA.sidecar('codex'), message: 'the audit sidecar does not exist' },
       ],
     });
-    expect(r.stderr).toBe('okstra-run-audit: 2 worker audit failures\n');
+    expect(r.stderr).toBe('okstra worker-audit-check: 2 worker audit failures\n'); // through the umbrella: named as typed
   });
 
   it('a selection that matches no worker result is exit 2 saying what it looked for, not ok', () => {
