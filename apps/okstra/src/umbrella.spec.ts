@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { runBin } from '@okstra/core/test-support';
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +11,7 @@ const bin = new URL('../dist/bin.js', import.meta.url).pathname;
 const appBin = (name: string) => new URL(`../../${name}/dist/bin.js`, import.meta.url).pathname;
 
 function okstra(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: options.env ?? process.env, input: options.input });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runBin(bin, args, { env: options.env ?? process.env, input: options.input });
 }
 
 describe('okstra umbrella (real bin)', () => {

@@ -1,6 +1,6 @@
 // Helpers for specs that run the real built bin (`dist/bin.js`, built by the
 // nx `test` target's dependency on `build`).
-import { spawnSync } from 'node:child_process';
+import { runBin } from '@okstra/core/test-support';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,16 +14,11 @@ export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The sample error-analysis run under examples/ (relative to a copy of examples/). */
 export const RUN_REL = 'sample-project/.okstra/tasks/payments/refund-timeout/runs/error-analysis';
 
-export interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type { BinResult as CliResult } from '@okstra/core/test-support';
 
-/** Run `okstra-convergence <args>` in `cwd`. */
-export function cli(args: string[], cwd: string = process.cwd()): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, OKSTRA_DEBUG: '' } });
-  return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
+/** Run `okstra-convergence <args>` in `cwd` (the shared `runBin`). */
+export function cli(args: string[], cwd: string = process.cwd()) {
+  return runBin(BIN, args, { cwd });
 }
 
 /** `cli` that must exit 0; returns parsed stdout JSON. */

@@ -1,5 +1,5 @@
 // Run the real built bin (apps/okstra-plan-items/dist/bin.js) and copy the committed example run.
-import { spawnSync } from 'node:child_process';
+import { runBin as runBuiltBin, type BinResult } from '@okstra/core/test-support';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,16 +20,11 @@ export const RUN_FILES = {
   codex: `worker-results/codex-plan-verify${S}.md`,
 };
 
-export interface BinResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export type { BinResult };
 
-/** Run `node dist/bin.js …args` in `cwd`. */
+/** Run `node dist/bin.js …args` in `cwd` (the shared `runBin`). */
 export function runBin(args: string[], cwd: string, bin = BIN): BinResult {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, OKSTRA_DEBUG: '' } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runBuiltBin(bin, args, { cwd });
 }
 
 /** A temp copy of the example implementation-planning run; `cleanup()` removes it. */

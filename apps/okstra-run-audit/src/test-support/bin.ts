@@ -1,5 +1,5 @@
 // Helpers for tests through the real built bin and a recording stub `gh`.
-import { spawn, spawnSync } from 'node:child_process';
+import { runBin as runBuiltBin, runBinAsync as runBuiltBinAsync, type BinResult } from '@okstra/core/test-support';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,11 +7,7 @@ import { join, resolve } from 'node:path';
 export const BIN = resolve(new URL('../../dist/bin.js', import.meta.url).pathname);
 export const UMBRELLA = resolve(new URL('../../../okstra/dist/bin.js', import.meta.url).pathname);
 
-export interface BinResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+export type { BinResult };
 
 /**
  * Run `okstra-run-audit <args>` with exactly `env` (no inherited variables).
@@ -19,30 +15,12 @@ export interface BinResult {
  * so a hang fails the test instead of blocking the suite.
  */
 export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string; timeoutMs?: number } = {}): BinResult {
-  const r = spawnSync(process.execPath, [options.bin ?? BIN, ...args], {
-    env: options.env ?? {},
-    cwd: options.cwd,
-    encoding: 'utf8',
-    timeout: options.timeoutMs ?? 20_000,
-    killSignal: 'SIGKILL',
-  });
-  return { code: r.status ?? 128, stdout: r.stdout, stderr: r.stderr };
+  return runBuiltBin(options.bin ?? BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 20_000 });
 }
 
 /** {@link runBin} without blocking: several bins run at once (concurrency tests). */
 export function runBinAsync(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
-  return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: options.env ?? {}, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 60_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolvePromise({ code: code ?? 128, stdout, stderr });
-    });
-  });
+  return runBuiltBinAsync(BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 60_000 });
 }
 
 /** What the stub gh does: auth result, issues to list, and whether sends fail. */

@@ -1,18 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { makeTempProject, runBinAsync } from '@okstra/core/test-support';
 
 /** The built bin; tests run it as a real child process. */
 export const BIN = new URL('../../dist/bin.js', import.meta.url).pathname;
 
 /** Run the real bin in `cwd`; resolves with its exit code and output (never rejects on a non-zero exit). */
 export function liveness(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, OKSTRA_DEBUG: '1' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-    });
-  });
+  return runBinAsync(BIN, args, { cwd, env: { ...process.env, OKSTRA_DEBUG: '1' } });
 }
 
 /** ISO-8601 UTC `seconds` from now (negative = in the past). */
@@ -28,22 +21,16 @@ export const promptPath = (id: string, run = RUN, seq = '001') => `${run}/prompt
 
 /** A temp project root; `write` takes project-relative paths. */
 export function makeProject() {
-  const root = mkdtempSync(join(tmpdir(), 'okstra-liveness-'));
-  const write = (rel: string, text: string, mtime?: Date) => {
-    const abs = join(root, rel);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, text);
-    if (mtime) utimesSync(abs, mtime, mtime);
-    return abs;
-  };
+  const p = makeTempProject('okstra-liveness-');
+  const write = (rel: string, text: string, mtime?: Date) => p.write(rel, text, mtime);
   return {
-    root,
+    root: p.root,
     write,
     teamState(workers: unknown[], rel = TEAM_STATE, seq = '001') {
       write(rel, JSON.stringify({ schemaVersion: '1.0', taskKey: 'sample:bugs:queue-stall', taskType: 'error-analysis', seq, workers }, null, 2) + '\n');
       return rel;
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup: p.cleanup,
   };
 }
 

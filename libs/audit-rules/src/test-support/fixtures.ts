@@ -1,44 +1,19 @@
 // Test fixtures: a clean okstra project written to a temp dir (real files),
 // with helpers to break exactly one invariant. Not part of the build.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+
 import { createWorkingState, exampleGroups, finalizeState } from '@okstra/convergence';
+import { makeTempProject, type TempProject } from '@okstra/core/test-support';
 
 export const TASK_KEY = 'demo:payments:refund-timeout';
 export const TASK_ROOT_REL = '.okstra/tasks/payments/refund-timeout';
 
-/** Writers over one project root. */
-export interface Project {
-  root: string;
-  write(rel: string, content: string | object): void;
-  read(rel: string): string;
-  json<T = any>(rel: string): T;
-  edit<T = any>(rel: string, fn: (value: T) => void): void;
-  remove(rel: string): void;
-  cleanup(): void;
-}
+/** Writers over one project root (the shared `makeTempProject`). */
+export type Project = TempProject;
 
 /** A fresh temp project with project.json and one task (no runs). */
 export function makeProject(prefix = 'okstra-audit-'): Project {
-  const root = mkdtempSync(join(tmpdir(), prefix));
-  const p: Project = {
-    root,
-    write(rel, content) {
-      const abs = join(root, rel);
-      mkdirSync(dirname(abs), { recursive: true });
-      writeFileSync(abs, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
-    },
-    read: (rel) => readFileSync(join(root, rel), 'utf8'),
-    json: (rel) => JSON.parse(readFileSync(join(root, rel), 'utf8')),
-    edit(rel, fn) {
-      const value = p.json(rel);
-      fn(value);
-      p.write(rel, value);
-    },
-    remove: (rel) => rmSync(join(root, rel), { recursive: true, force: true }),
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
-  };
+  const p = makeTempProject(prefix);
+
   p.write('.okstra/project.json', { schemaVersion: '1.0', projectId: 'demo' });
   p.write(`${TASK_ROOT_REL}/task-manifest.json`, {
     schemaVersion: '1.0',

@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { makeTempProject } from '@okstra/core/test-support';
+
+import { join } from 'node:path';
 
 /** A throwaway project with one error-analysis run (seq 001), in the §4 layout. */
 export interface TestProject {
@@ -14,26 +14,18 @@ export interface TestProject {
 }
 
 export function makeProject(): TestProject {
-  const root = mkdtempSync(join(tmpdir(), 'okstra-heartbeat-'));
+  const p = makeTempProject('okstra-heartbeat-');
   const runRel = '.okstra/tasks/bugs/queue-stall/runs/error-analysis';
-  const teamStatePath = join(root, runRel, 'state/team-state-error-analysis-001.json');
-  const write = (rel: string, text: string, mtime?: Date) => {
-    const abs = join(root, rel);
-    mkdirSync(dirname(abs), { recursive: true });
-    writeFileSync(abs, text);
-    if (mtime) utimesSync(abs, mtime, mtime);
-    return abs;
-  };
+  const teamStateRel = join(runRel, 'state/team-state-error-analysis-001.json');
   return {
-    root,
+    root: p.root,
     runRel,
-    teamStatePath,
-    write,
+    teamStatePath: join(p.root, teamStateRel),
+    write: (rel, text, mtime) => p.write(rel, text, mtime),
     writeTeamState(workers, extra = {}) {
-      mkdirSync(dirname(teamStatePath), { recursive: true });
-      writeFileSync(teamStatePath, JSON.stringify({ schemaVersion: '1.0', taskType: 'error-analysis', seq: '001', workers, ...extra }, null, 2));
+      p.write(teamStateRel, JSON.stringify({ schemaVersion: '1.0', taskType: 'error-analysis', seq: '001', workers, ...extra }, null, 2));
     },
-    cleanup: () => rmSync(root, { recursive: true, force: true }),
+    cleanup: p.cleanup,
   };
 }
 

@@ -1,0 +1,3 @@
+// Test helpers every package's tests share (not built, not published): `@okstra/core/test-support`.
+export * from './run-bin.js';
+export * from './project.js';
