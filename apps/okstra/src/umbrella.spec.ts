@@ -11,7 +11,8 @@ const bin = new URL('../dist/bin.js', import.meta.url).pathname;
 const appBin = (name: string) => new URL(`../../${name}/dist/bin.js`, import.meta.url).pathname;
 
 function okstra(args: string[], options: { env?: NodeJS.ProcessEnv; input?: string } = {}) {
-  return runBin(bin, args, { env: options.env ?? process.env, input: options.input });
+  const { code, stdout, stderr } = runBin(bin, args, { env: options.env ?? process.env, input: options.input });
+  return { code, stdout, stderr };
 }
 
 describe('okstra umbrella (real bin)', () => {

@@ -24,7 +24,7 @@ export function parseKeyValue(flag: string, raw: string): { key: string; value: 
  * (docs/conventions.md "One rule, one home").
  * @returns the number, or null when `raw` is not such a number.
  */
-export function readDecimal(raw: string): number | null {
+function readDecimal(raw: string): number | null {
   return /^[0-9]+(\.[0-9]+)?$/.test(raw) ? Number(raw) : null;
 }
 
@@ -48,17 +48,6 @@ export function parseMinutes(flag: string, raw: string): number {
   const n = readDecimal(raw);
   if (n === null || n <= 0) throw new UsageError(`${flag} expects a positive number of minutes, got '${raw}'`);
   return n;
-}
-
-/**
- * Parse a positive integer (`--round 2`, `--top 10`).
- * @throws UsageError naming the flag on anything else.
- */
-export function parsePositiveInt(flag: string, raw: string): number {
-  if (!/^[0-9]+$/.test(raw) || Number(raw) < 1) {
-    throw new UsageError(`${flag} expects a positive integer, got '${raw}'`);
-  }
-  return Number(raw);
 }
 
 /** Split a comma-separated list, trimming blanks: `a, b,,c` → `[a,b,c]`. */

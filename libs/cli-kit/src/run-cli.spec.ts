@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { action, createBaseProgram, runCli, type CliSpec } from './run-cli.js';
 import { memoryIo } from './io.js';
 import { InputError } from '@okstra/core';
-import { parseKeyValue, parseMinutes, parseSeconds, parsePositiveInt, parseCsv, collect } from './options.js';
+import { parseKeyValue, parseMinutes, parseSeconds, parseCsv, collect } from './options.js';
 import { pathArg } from './io.js';
 
 function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | number | void): CliSpec {
@@ -118,14 +118,11 @@ describe('option parsers', () => {
     expect(() => parseKeyValue('--result', 'claude')).toThrow("--result expects <key>=<value>, got 'claude'");
     expect(() => parseKeyValue('--result', '=x')).toThrow(/expects <key>=<value>/);
   });
-  it('parses seconds and positive integers strictly', () => {
+  it('parses seconds strictly', () => {
     expect(parseSeconds('--max-idle', '0')).toBe(0);
     expect(parseSeconds('--max-idle', '2.5')).toBe(2.5);
     expect(() => parseSeconds('--max-idle', '-1')).toThrow(/non-negative/);
     expect(() => parseSeconds('--max-idle', '')).toThrow(/non-negative/);
-    expect(parsePositiveInt('--round', '3')).toBe(3);
-    expect(() => parsePositiveInt('--round', '0')).toThrow(/positive integer/);
-    expect(() => parsePositiveInt('--round', '1.5')).toThrow(/positive integer/);
   });
   it('parses decimal seconds only, with an optional maximum, and positive minutes', () => {
     for (const raw of [' 5', '0x10', '1e3', 'Infinity', '+1', '.5']) expect(() => parseSeconds('--max-idle', raw)).toThrow(/non-negative number of seconds/);

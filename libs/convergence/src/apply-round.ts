@@ -148,7 +148,7 @@ export function checkResults(plan: RoundPlan, results: RoundResults, labels: App
  *      retried in the next round), else decided, reason `round-limit`.
  * Decision on votes: {@link decide}.
  */
-export function reduceRound(before: DerivedState, index: SeedIndex, roundLimit: number, plan: RoundPlan, results: RoundResults): DerivedState {
+function reduceRound(before: DerivedState, index: SeedIndex, roundLimit: number, plan: RoundPlan, results: RoundResults): DerivedState {
   const round = plan.round;
   const workers = before.workers.map((w) => ({ ...w }));
   const byWorker = new Map(workers.map((w) => [w.workerId, w]));

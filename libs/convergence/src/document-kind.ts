@@ -10,7 +10,7 @@ export type DocumentKind =
  * (`candidates[]` → critic-results, `gaps[]` → coverage-batch, `batches[]` →
  * round-plan, `roster[]` + `findings[]` → groups). `undefined` when unknown.
  */
-export function documentKind(doc: unknown): string | undefined {
+function documentKind(doc: unknown): string | undefined {
   if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return undefined;
   const d = doc as Record<string, unknown>;
   if (typeof d.kind === 'string') return d.kind;

@@ -97,7 +97,7 @@ function revoteBases(state: WorkingState): (round: number, workerId: string, fin
 }
 
 /** The critic-sourced findings of a state, for {@link indexSeed}. */
-export function criticIndex(state: WorkingState): { workerId: string; findingIds: string[] } | undefined {
+function criticIndex(state: WorkingState): { workerId: string; findingIds: string[] } | undefined {
   if (!state.criticBatch) return undefined;
   return {
     workerId: state.criticBatch.criticWorkerId,

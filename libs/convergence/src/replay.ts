@@ -94,7 +94,7 @@ export function assertReplays(state: WorkingState, file: string): WorkingState {
 }
 
 /** Differences between a stored and a replayed derived state, findings first, in order. */
-export function compareDerived(stored: DerivedState, replayed: DerivedState): string[] {
+function compareDerived(stored: DerivedState, replayed: DerivedState): string[] {
   const errors: string[] = [];
   const byId = new Map(replayed.findings.map((f) => [f.id, f]));
   stored.findings.forEach((f, i) => {

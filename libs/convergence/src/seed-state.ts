@@ -40,7 +40,7 @@ export function eligibleReviewers(authors: ReadonlySet<string>, active: readonly
  * raised by every analyser of the roster is `agreed` (reason `corroborated`,
  * decided in round 0); every other finding is `pending` in pass 1.
  */
-export function seedDerived(groups: ConvergenceGroups): DerivedState {
+function seedDerived(groups: ConvergenceGroups): DerivedState {
   const workers: WorkerStanding[] = [...groups.roster]
     .sort((a, b) => (a.workerId < b.workerId ? -1 : a.workerId > b.workerId ? 1 : 0))
     .map((w) => ({ workerId: w.workerId, provider: w.provider, role: w.role, failures: w.failures ?? 0, droppedInRound: null }));

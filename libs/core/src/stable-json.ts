@@ -9,7 +9,7 @@ export function stableStringify(value: unknown, indent = 2): string {
 }
 
 /** A deep copy of `value` whose plain objects have their keys sorted. */
-export function sortKeysDeep(value: unknown): unknown {
+function sortKeysDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeysDeep);
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};

@@ -15,7 +15,7 @@ export function okstraDir(projectRoot: string): string {
 }
 
 /** `<home>/.okstra`: the user's okstra home (config, user adapters), apart from any project. */
-export function userOkstraDir(home: string): string {
+function userOkstraDir(home: string): string {
   return join(home, '.okstra');
 }
 
@@ -52,11 +52,6 @@ export function taskRoot(projectRoot: string, task: { taskGroup: string; taskId:
 /** `<task-root>/task-manifest.json` */
 export function taskManifestPath(root: string): string {
   return join(root, 'task-manifest.json');
-}
-
-/** `<task-root>/instruction-set` */
-export function instructionSetDir(root: string): string {
-  return join(root, 'instruction-set');
 }
 
 /** Identity of one run: its task type, seq and optional implementation stage. */
@@ -224,23 +219,13 @@ export function teamJobPath(dir: string, dispatchKind: string, workerId: string,
   );
 }
 
-/** `<run-dir>/user-responses` */
-export function userResponsesDir(dir: string): string {
-  return join(dir, 'user-responses');
-}
-
 /** `<task-root>/runs/implementation/carry/stage-<N>.json` */
 export function carryPath(root: string, stage: number): string {
   return join(root, 'runs', 'implementation', 'carry', `stage-${positive('stage', stage)}.json`);
 }
 
-/** `<task-root>/errors-<name>.jsonl` */
-export function errorsLogPath(root: string, name: string): string {
-  return join(root, `errors-${assertSegment('errors log name', name)}.jsonl`);
-}
-
 /** Replace the last extension of `file` (`a/b.md` → `a/b.log`). */
-export function replaceExtension(file: string, ext: string): string {
+function replaceExtension(file: string, ext: string): string {
   const name = basename(file);
   const dot = name.lastIndexOf('.');
   return join(dirname(file), (dot > 0 ? name.slice(0, dot) : name) + ext);

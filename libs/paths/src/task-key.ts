@@ -11,7 +11,7 @@ export interface TaskKey {
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]+$/;
 
 /** True when `id` can be one segment of an `.okstra` path. */
-export function isSafeSegment(id: string): boolean {
+function isSafeSegment(id: string): boolean {
   return SEGMENT.test(id);
 }
 

@@ -6,7 +6,7 @@ import type { PlanItemKind } from '@okstra/schemas/implementation-planning';
  * Execution Order row; `P-Dep-`, `P-Val-`, `P-Rb-<stage>-<n>` for the n-th
  * dependency, validation and rollback entry (1-based) of a stage section.
  */
-export const ID_PREFIX: Readonly<Record<PlanItemKind, string>> = {
+const ID_PREFIX: Readonly<Record<PlanItemKind, string>> = {
   option: 'P-Opt',
   step: 'P-Step',
   dependency: 'P-Dep',

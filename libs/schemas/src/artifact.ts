@@ -27,8 +27,3 @@ export function defineArtifact<S extends z.ZodType>(name: string, versions: read
 export function schemaId(name: string): string {
   return `${SCHEMA_ID_BASE}${name}.schema.json`;
 }
-
-/** True for values made by {@link defineArtifact}. */
-export function isArtifact(value: unknown): value is Artifact {
-  return typeof value === 'object' && value !== null && (value as Artifact).kind === 'okstra-artifact';
-}

@@ -14,11 +14,17 @@ export const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 /** The sample error-analysis run under examples/ (relative to a copy of examples/). */
 export const RUN_REL = 'sample-project/.okstra/tasks/payments/refund-timeout/runs/error-analysis';
 
-export type { BinResult as CliResult } from '@okstra/core/test-support';
+/** Exit code and output of one run. */
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 /** Run `okstra-convergence <args>` in `cwd` (the shared `runBin`). */
-export function cli(args: string[], cwd: string = process.cwd()) {
-  return runBin(BIN, args, { cwd });
+export function cli(args: string[], cwd: string = process.cwd()): CliResult {
+  const { code, stdout, stderr } = runBin(BIN, args, { cwd });
+  return { code, stdout, stderr };
 }
 
 /** `cli` that must exit 0; returns parsed stdout JSON. */

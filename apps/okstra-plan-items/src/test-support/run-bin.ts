@@ -1,5 +1,5 @@
 // Run the real built bin (apps/okstra-plan-items/dist/bin.js) and copy the committed example run.
-import { runBin as runBuiltBin, type BinResult } from '@okstra/core/test-support';
+import { runBin as runBuiltBin } from '@okstra/core/test-support';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +20,17 @@ export const RUN_FILES = {
   codex: `worker-results/codex-plan-verify${S}.md`,
 };
 
-export type { BinResult };
+/** Exit code and output of one run. */
+export interface BinResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Run `node dist/bin.js …args` in `cwd` (the shared `runBin`). */
 export function runBin(args: string[], cwd: string, bin = BIN): BinResult {
-  return runBuiltBin(bin, args, { cwd });
+  const { code, stdout, stderr } = runBuiltBin(bin, args, { cwd });
+  return { code, stdout, stderr };
 }
 
 /** A temp copy of the example implementation-planning run; `cleanup()` removes it. */

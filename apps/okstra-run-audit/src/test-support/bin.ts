@@ -1,5 +1,5 @@
 // Helpers for tests through the real built bin and a recording stub `gh`.
-import { runBin as runBuiltBin, runBinAsync as runBuiltBinAsync, type BinResult } from '@okstra/core/test-support';
+import { runBin as runBuiltBin, runBinAsync as runBuiltBinAsync, type BinResult as BuiltBinResult } from '@okstra/core/test-support';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,7 +7,14 @@ import { join, resolve } from 'node:path';
 export const BIN = resolve(new URL('../../dist/bin.js', import.meta.url).pathname);
 export const UMBRELLA = resolve(new URL('../../../okstra/dist/bin.js', import.meta.url).pathname);
 
-export type { BinResult };
+/** Exit code and output of one run. */
+export interface BinResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+const output = ({ code, stdout, stderr }: BuiltBinResult): BinResult => ({ code, stdout, stderr });
 
 /**
  * Run `okstra-run-audit <args>` with exactly `env` (no inherited variables).
@@ -15,12 +22,12 @@ export type { BinResult };
  * so a hang fails the test instead of blocking the suite.
  */
 export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string; timeoutMs?: number } = {}): BinResult {
-  return runBuiltBin(options.bin ?? BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 20_000 });
+  return output(runBuiltBin(options.bin ?? BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 20_000 }));
 }
 
 /** {@link runBin} without blocking: several bins run at once (concurrency tests). */
 export function runBinAsync(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
-  return runBuiltBinAsync(BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 60_000 });
+  return runBuiltBinAsync(BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 60_000 }).then(output);
 }
 
 /** What the stub gh does: auth result, issues to list, and whether sends fail. */

@@ -5,7 +5,7 @@ export const BIN = new URL('../../dist/bin.js', import.meta.url).pathname;
 
 /** Run the real bin in `cwd`; resolves with its exit code and output (never rejects on a non-zero exit). */
 export function liveness(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runBinAsync(BIN, args, { cwd, env: { ...process.env, OKSTRA_DEBUG: '1' } });
+  return runBinAsync(BIN, args, { cwd, env: { ...process.env, OKSTRA_DEBUG: '1' } }).then(({ code, stdout, stderr }) => ({ code, stdout, stderr }));
 }
 
 /** ISO-8601 UTC `seconds` from now (negative = in the past). */
