@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname } from 'node:path';
 import {
   buildLaunch,
@@ -12,7 +12,8 @@ import {
   launchValuesOf,
   loadProviderRegistry,
 } from '@okstra/providers';
-import { makeProject, removeProjects, runExec, type Project } from './support/project.js';
+import { startFakeAnthropic } from './support/fake-anthropic.js';
+import { makeProject, removeProjects, runExec, runExecAsync, type Project } from './support/project.js';
 import { CLAUDE_BIN, CODEX_BIN, offlineEnv, refusingPort, runCli, versionOf } from './support/real-cli.js';
 
 // The bundled launches run through the real Claude Code and Codex binaries in
@@ -102,6 +103,45 @@ describe('claude (real binary): headless in dontAsk, up to the API connection', 
     expect(s.usage).toMatchObject({ source: 'claude-stream-json', inputTokens: 0, costUsd: 0, turns: 1 });
     expect(s.usage?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(p.row()).toMatchObject({ status: 'error', reason: s.reason });
+  });
+});
+
+describe('claude (real binary) against a scripted Messages API on loopback: what the headless analyser may do', () => {
+  it('writes its audit sidecar and runs `date` without a prompt; a project edit and any other command are denied; its answer becomes the result', async () => {
+    const p = makeProject();
+    mkdirSync(`${p.root}/src`, { recursive: true });
+    const api = await startFakeAnthropic([
+      { tool: 'Bash', input: { command: 'date -u +%Y-%m-%dT%H:%M:%SZ', description: 'clock' } },
+      { tool: 'Write', input: { file_path: p.audit, content: '- PROGRESS: 2026-11-29T08:00:00Z analysis reading the task brief\n' } },
+      { tool: 'Write', input: { file_path: `${p.root}/src/refund.ts`, content: 'tampered\n' } },
+      { tool: 'Bash', input: { command: `touch ${p.root}/src/also.ts`, description: 'edit' } },
+      { text: '# Findings\n\nnone\n' },
+    ]);
+    try {
+      const launch = await launchFor('claude', p);
+      const r = await runExecAsync(
+        p,
+        { provider: 'claude', command: { file: CLAUDE_BIN, args: launch.args }, capture: launch.capture, lastMessagePath: null },
+        offlineEnv(p.home, await refusingPort(), { ...ONE_TRY, ANTHROPIC_BASE_URL: api.url, NO_PROXY: '127.0.0.1', no_proxy: '127.0.0.1' }),
+      );
+      const results = api.toolResults();
+      expect(results).toHaveLength(4);
+      expect(results[0]!.content).toMatch(/^\d{4}-\d{2}-\d{2}T/); // date ran
+      expect(results[1]!.content).toMatch(/File created successfully/);
+      expect(results[2]!.content).toMatch(/denied/);
+      expect(results[3]!.content).toMatch(/denied/);
+      expect(readFileSync(p.audit, 'utf8')).toBe('- PROGRESS: 2026-11-29T08:00:00Z analysis reading the task brief\n');
+      expect(readdirSync(`${p.root}/src`)).toEqual([]);
+      expect(r.code).toBe(0);
+      expect(readFileSync(p.result, 'utf8')).toBe('# Findings\n\nnone\n');
+      expect(p.statusOf()).toMatchObject({
+        status: 'completed',
+        answer: { source: 'claude-result', wroteResult: true },
+        usage: { source: 'claude-stream-json', turns: 5 },
+      });
+    } finally {
+      await api.close();
+    }
   });
 });
 

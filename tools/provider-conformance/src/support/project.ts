@@ -1,6 +1,6 @@
 // A real, non-git project with one error-analysis run laid out by libs/paths,
 // a team-state row in progress, and a runner for `okstra-team exec`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -69,12 +69,7 @@ export function makeProject(workerId = 'w', promptText = '# Analyse src/refund.t
   };
 }
 
-/** Write a job file for `okstra-team exec` and run it; @returns its exit code, stdout and stderr. */
-export function runExec(
-  p: Project,
-  job: { provider: string; command: { file: string; args: string[] }; capture: string; lastMessagePath: string | null; promptDelivery?: string },
-  env: NodeJS.ProcessEnv = process.env,
-): { code: number | null; stdout: string; stderr: string } {
+function writeJob(p: Project, job: ExecJob): string {
   const jobPath = join(p.runDir, 'state', 'team-jobs', `initial-w.job.json`);
   mkdirSync(dirname(jobPath), { recursive: true });
   const doc = {
@@ -93,6 +88,31 @@ export function runExec(
     ...job,
   };
   writeFileSync(jobPath, JSON.stringify(doc, null, 2));
+  return jobPath;
+}
+
+type ExecJob = { provider: string; command: { file: string; args: string[] }; capture: string; lastMessagePath: string | null; promptDelivery?: string };
+
+/** Write a job file for `okstra-team exec` and run it; @returns its exit code, stdout and stderr. */
+export function runExec(p: Project, job: ExecJob, env: NodeJS.ProcessEnv = process.env): { code: number | null; stdout: string; stderr: string } {
+  const jobPath = writeJob(p, job);
   const r = spawnSync(process.execPath, [TEAM_BIN, 'exec', '--job', jobPath], { env, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** {@link runExec} without blocking this process (a server in it must keep answering). */
+export function runExecAsync(p: Project, job: ExecJob, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const jobPath = writeJob(p, job);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [TEAM_BIN, 'exec', '--job', jobPath], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
 }
