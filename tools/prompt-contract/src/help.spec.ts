@@ -1,4 +1,5 @@
 import { memoryIo, runCli, type CommandUnknownOpts as Command } from '@okstra/cli-kit';
+import { teamJobPath } from '@okstra/paths';
 import { describe, expect, it } from 'vitest';
 import { checkCommandLine } from './check.js';
 import { splitShellLine } from './shell-words.js';
@@ -42,5 +43,16 @@ describe('--help of every sub-command', () => {
       const runs = resolved.kind === 'tool' ? [resolved.bin, ...resolved.args.slice(0, path.length)].join(' ') : resolved.kind;
       expect(runs, `${bin} ${path.join(' ')} --help example names another command: ${line}`).toBe([bin, ...path].join(' '));
     }
+  });
+});
+
+describe('--help examples name real paths', () => {
+  it('okstra team exec --help: the --job path is the one dispatch writes (libs/paths teamJobPath)', async () => {
+    const io = memoryIo();
+    await runCli({ name: 'okstra-team', version: '0.0.0', createProgram: BINS['okstra-team'] }, ['exec', '--help'], io);
+    const words = splitShellLine(exampleLines(io.out())[0] ?? '')[0] ?? [];
+    const job = words[words.indexOf('--job') + 1] ?? '';
+    const dir = '.okstra/tasks/billing/T-12/runs/error-analysis';
+    expect(job).toBe(teamJobPath(dir, 'initial', 'codex', { taskType: 'error-analysis', seq: '001' }));
   });
 });

@@ -52,7 +52,10 @@ export function createProgram(ctx: CliContext): Command {
     .command('exec')
     .description('Run one provider CLI for one job (the pane wrapper)')
     .requiredOption('--job <path>')
-    .addHelpText('after', '\nExample:\n  okstra team exec --job .okstra/tasks/billing/T-12/runs/error-analysis/state/team-jobs/initial-codex.job.json')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra team exec --job .okstra/tasks/billing/T-12/runs/error-analysis/state/team-jobs/initial-codex-error-analysis-001.job.json',
+    )
     .action(action(ctx, async (opts) => (await import('../commands/exec.js')).runExec(opts, ctx)));
   const ws = program.command('worker-state').description('Persisted worker rows');
   ws.command('transition')
