@@ -9,7 +9,7 @@ import { argvOf, COMMANDS } from './commands.js';
 import { cleanup, clone, collectArgs, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, type BinName, type Scenario } from './support.js';
 
 /** Kills per single-file writer, and for the multi-file restart (a few hundred in all). */
-const PER_WRITER = Number(process.env.OKSTRA_FI_KILLS ?? 12);
+const PER_WRITER = Number(process.env.OKSTRA_FI_KILLS ?? 20);
 const RESTART_KILLS = PER_WRITER * 3;
 
 interface Writer {
