@@ -1,14 +1,17 @@
 // okstra-convergence targets (issue 3), measured through the real bin:
 // - apply-round and plan-round scale linearly: 10,000 findings × 4 workers ≤ 12× 1,000 findings;
-// - validate --kind working over 10 applied rounds ≤ 1.5× the time of applying them.
+// - validate --kind working over 10 applied rounds ≤ 1.5× the time of applying them;
+// - the replay every command runs on load (issue 11: seed, plan-round, apply-round,
+//   apply-critic-gaps refuse a state that does not replay), in-process at 10,000
+//   findings × 10 rounds, ≤ 1.5× applying those rounds with applyRound.
 // Inputs are generated in-process with @okstra/convergence (not timed); every
 // timed run is a fresh `node okstra-convergence …` process on a fresh copy of its input.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { applyRound, createWorkingState, planRound } from '@okstra/convergence';
+import { applyRound, createWorkingState, planRound, replayWorkingState } from '@okstra/convergence';
 import { stableStringify } from '@okstra/cli-kit';
-import { binPath, median, timeCommand } from './lib.mjs';
+import { binPath, median, medianOf, timeCommand } from './lib.mjs';
 
 export const title = 'okstra-convergence (median wall time through the bin)';
 
@@ -118,10 +121,33 @@ function replayCost() {
   return { applyMs: median(applyTimes), validateMs: median(validateTimes) };
 }
 
+/** In-process: replaying 10 stored rounds of 10,000 findings against applying them (the same inputs, the same functions). */
+async function inProcessReplay() {
+  const start = createWorkingState(groups(10_000, 10));
+  const rounds = [];
+  let state = start;
+  for (let r = 1; r <= 10; r++) {
+    const plan = planRound(state);
+    const res = results(plan, true);
+    rounds.push([plan, res]);
+    state = applyRound(state, plan, res);
+  }
+  const applyMs = await medianOf(
+    () => {
+      let s = start;
+      for (const [plan, res] of rounds) s = applyRound(s, plan, res);
+    },
+    { runs: 3, warmup: 1 },
+  );
+  const replayMs = await medianOf(() => replayWorkingState(state), { runs: 3, warmup: 1 });
+  return { applyMs, replayMs };
+}
+
 export default async function () {
   const small = roundCosts(1_000);
   const large = roundCosts(10_000);
   const replay = replayCost();
+  const inProcess = await inProcessReplay();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   return [
     { name: 'apply-round 10,000 findings × 4', ms: large.applyMs, baselineName: '1,000 findings', baselineMs: small.applyMs, target: 12 },
@@ -129,8 +155,15 @@ export default async function () {
     {
       name: 'validate --kind working (10 rounds, 2,000 findings)',
       ms: replay.validateMs,
-      baselineName: 'applying the 10 rounds',
+      baselineName: 'applying the 10 rounds (bin; each apply-round replays on load)',
       baselineMs: replay.applyMs,
+      target: 1.5,
+    },
+    {
+      name: 'replay on load (10 rounds, 10,000 findings × 4, in-process)',
+      ms: inProcess.replayMs,
+      baselineName: 'applying the 10 rounds (applyRound)',
+      baselineMs: inProcess.applyMs,
       target: 1.5,
     },
   ];

@@ -1,5 +1,5 @@
-import { InputError, stableStringify } from '@okstra/core';
-import type { DerivedState, FindingReason, FindingStanding, PassVote, RoundPlan, RoundResults, WorkingState } from '@okstra/schemas/convergence';
+import { InputError } from '@okstra/core';
+import type { DerivedState, FindingReason, FindingStanding, PassVote, RoundBatch, RoundPlan, RoundResults, WorkingState } from '@okstra/schemas/convergence';
 import { countFailure, hasRetryLeft, MAX_FAILURES_PER_WORKER } from '@okstra/schemas/retry-budget';
 import { decide, standingVotes } from './decision.js';
 import { planRound } from './plan-round.js';
@@ -63,7 +63,7 @@ function checkPlan(state: WorkingState, plan: RoundPlan, index: SeedIndex, label
         field: `batches[${i}].findingIds`,
       });
     }
-    if (stableStringify(ids) !== stableStringify(b)) {
+    if (!sameBatch(ids, b)) {
       throw new InputError(`batch of worker ${b.workerId} differs from the plan the working state makes (priorFailures or revotes; plan-round again)`, {
         file,
         field: `batches[${i}]`,
@@ -75,6 +75,25 @@ function checkPlan(state: WorkingState, plan: RoundPlan, index: SeedIndex, label
   }
   if (plan.mode !== state.seed.mode)
     throw new InputError(`plan mode '${plan.mode}' differs from the groups mode '${state.seed.mode}'`, { file, field: 'mode' });
+}
+
+/** The planned batch equals the stored one in what a plan decides (ids are compared by the caller): prior failures and re-vote context. Field by field: cheap at 10,000 findings. */
+function sameBatch(expected: RoundBatch, stored: RoundBatch): boolean {
+  if (expected.priorFailures !== stored.priorFailures || expected.provider !== stored.provider) return false;
+  const a = expected.revotes ?? [];
+  const b = stored.revotes ?? [];
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.findingId !== y.findingId || x.pass !== y.pass || x.others.length !== y.others.length) return false;
+    for (let j = 0; j < x.others.length; j++) {
+      const o = x.others[j];
+      const q = y.others[j];
+      if (o.workerId !== q.workerId || o.round !== q.round || o.verdict !== q.verdict || o.explanation !== q.explanation) return false;
+    }
+  }
+  return true;
 }
 
 /**

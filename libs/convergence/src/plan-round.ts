@@ -1,5 +1,5 @@
 import { InputError } from '@okstra/core';
-import type { FindingStanding, RoundBatch, RoundPlan, WorkingState } from '@okstra/schemas/convergence';
+import type { FindingStanding, PassVote, RoundBatch, RoundPlan, WorkingState } from '@okstra/schemas/convergence';
 import { standingVotes } from './decision.js';
 import { activeAnalysers, indexSeed, type SeedIndex } from './seed-state.js';
 
@@ -35,16 +35,17 @@ export function planRound(state: WorkingState, index: SeedIndex = indexSeed(stat
   if (d.queueTerminal) return plan;
   const active = activeAnalysers(d.workers);
   const byWorker = new Map<string, string[]>(active.map((w) => [w, []]));
-  const revotes = new Map<string, FindingStanding[]>(active.map((w) => [w, []]));
+  const revotes = new Map<string, Array<{ f: FindingStanding; standing: PassVote[] }>>(active.map((w) => [w, []]));
   for (const f of d.findings) {
     if (f.status !== 'pending') continue;
     const authors = index.authors.get(f.id) ?? new Set<string>();
     const voted = new Set(f.currentVotes.map((v) => v.workerId));
     let planned = 0;
+    const standing = f.pass > 1 ? standingVotes(f) : undefined;
     for (const w of active) {
       if (authors.has(w) || voted.has(w)) continue;
       byWorker.get(w)!.push(f.id);
-      if (f.pass > 1) revotes.get(w)!.push(f);
+      if (standing) revotes.get(w)!.push({ f, standing });
       planned += 1;
     }
     if (planned === 0) {
@@ -59,7 +60,7 @@ export function planRound(state: WorkingState, index: SeedIndex = indexSeed(stat
     .map((w): RoundBatch => {
       const batch: RoundBatch = { workerId: w, provider: providers.get(w)!, priorFailures: failures.get(w)! as 0 | 1, findingIds: byWorker.get(w)! };
       const list = revotes.get(w)!;
-      if (list.length > 0) batch.revotes = list.map((f) => revoteOf(f, w, bases));
+      if (list.length > 0) batch.revotes = list.map(({ f, standing }) => revoteOf(f, standing, w, bases));
       return batch;
     });
   if (d.round >= state.seed.roundLimit) {
@@ -75,8 +76,8 @@ export function planRound(state: WorkingState, index: SeedIndex = indexSeed(stat
 }
 
 /** The other reviewers' standing votes on a re-vote finding, with their bases from the stored results. */
-function revoteOf(f: FindingStanding, workerId: string, bases: (round: number, workerId: string, findingId: string) => string): Revote {
-  const others = standingVotes(f)
+function revoteOf(f: FindingStanding, standing: PassVote[], workerId: string, bases: (round: number, workerId: string, findingId: string) => string): Revote {
+  const others = standing
     .filter((v) => v.workerId !== workerId)
     .map((v) => ({ workerId: v.workerId, round: v.round, verdict: v.verdict, explanation: bases(v.round, v.workerId, f.id) }));
   return { findingId: f.id, pass: f.pass, others };

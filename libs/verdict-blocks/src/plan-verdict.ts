@@ -21,7 +21,7 @@ export interface PlanVote {
   verdict: Word;
   breakageKind: Kind | null;
   fixability: Fix | null;
-  /** The Basis field's plain text, or null. */
+  /** The Basis field's whole content as Markdown source (up to the next known field label or the end of the block), or null. */
   basis: string | null;
 }
 
@@ -75,7 +75,10 @@ export function readPlanVote(block: VerdictBlock): { vote: PlanVote } | { proble
     return fail(fixFields[1].line, `the block has ${fixFields.length} **Fixability** lines (${lines(fixFields)}): expected at most one`);
   const kindField = kindFields[0];
   const fixField = fixFields[0];
-  const basis = block.fields['basis']?.value || null;
+  const bases = block.occurrences['basis'] ?? [];
+  if (bases.length > 1) return fail(bases[1].line, `the block has ${bases.length} **Basis** fields (${lines(bases)}): expected at most one`);
+  // The Basis whole, as Markdown source (docs/plan-items.md, docs/convergence.md "Response blocks").
+  const basis = bases[0]?.source || null;
 
   if (read.verdict !== 'DISAGREE') {
     if (read.kind !== null) return fail(field.line, `${read.verdict} takes no breakage kind (got '${read.kind}'): a kind goes with DISAGREE only`);

@@ -24,7 +24,8 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
   const cases: Array<[string, (md: string) => string, (md: string) => string]> = [
     [
       'an assigned item left unanswered',
-      (md) => md.replace(/### P-Rb-3-1\n\*\*Verdict\*\*: AGREE\n/, ''),
+      // the whole block, Basis included: a Basis left behind would join the block above (two Basis fields, refused)
+      (md) => md.replace(/### P-Rb-3-1\n\*\*Verdict\*\*: AGREE\n\*\*Basis\*\*: [^\n]*\n\n/, ''),
       (md) =>
         `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response\n`,
     ],
