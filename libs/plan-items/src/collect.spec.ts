@@ -48,7 +48,7 @@ describe('collectVerdicts on the committed example responses', () => {
       breakageKind: 'b',
       fixability: 'in-place',
       basis:
-        'The files cell lists src/payments/…/outbox-registry.ts, which does not resolve. The registry is\nsrc/payments/outbox/registry.ts:1. Fix the path in the row.',
+        'The files cell lists `src/payments/…/outbox-registry.ts`, which does not resolve. The registry is\n`src/payments/outbox/registry.ts:1`. Fix the path in the row.',
     });
     expect(get('P-Val-3-2', 'claude')).toMatchObject({ verdict: 'DISAGREE', breakageKind: 'd', fixability: 'in-place' });
     expect(get('P-Opt-1', 'codex')).toMatchObject({ verdict: 'AGREE', breakageKind: null, fixability: null });

@@ -117,3 +117,14 @@ describe("field source keeps the value's own emphasis", () => {
     expect(block.fields.basis.source).toBe('`x`');
   });
 });
+
+describe("plan votes keep the Basis whole too (docs/plan-items.md 'Basis')", () => {
+  it('a plan vote carries the Basis as Markdown source; two Basis fields are refused naming both lines', async () => {
+    const { readPlanVote, PLAN_FIELD_LABELS } = await import('./plan-verdict.js');
+    const opts = { idPattern: /P-Opt-[0-9]+/i, fieldLabels: PLAN_FIELD_LABELS };
+    const [block] = parseVerdictBlocks('### P-Opt-1\n**Verdict**: AGREE\n**Basis**: see `a.ts:1`\n\n- and [b](https://x.test/b)\n', opts);
+    expect(readPlanVote(block)).toMatchObject({ vote: { basis: 'see `a.ts:1`\n\n- and [b](https://x.test/b)' } });
+    const [twice] = parseVerdictBlocks('### P-Opt-1\n**Verdict**: AGREE\n**Basis**: one\n\n**Basis**: two\n', opts);
+    expect(readPlanVote(twice)).toEqual({ problem: { line: 5, message: expect.stringMatching(/2 \*\*Basis\*\* fields \(lines 3(,| and) 5\)/) } });
+  });
+});
