@@ -177,7 +177,20 @@ export function roundResultsPath(dir: string, round: number, run: RunRef): strin
   return join(dir, 'state', `convergence-results-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
 }
 
-/** `<run-dir>/state/convergence-coverage-batch-<type>-<seq>.json` — the lead-assembled apply-critic-gaps input. */
+/** `<run-dir>/state/convergence-critic-results-<type>-<seq>.json` — the coverage critic's own result document, read by `collect-critic-gaps --critic-results`. */
+export function criticResultsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-critic-results${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/**
+ * `<run-dir>/worker-results/<worker>-gap-vote-<type>-<seq>.md` — an analyser's vote on the
+ * critic's gaps, read by `okstra convergence collect-critic-gaps --result <worker>=<path>` (docs/convergence.md).
+ */
+export function gapVoteResultPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-gap-vote${runSuffix(run.taskType, run.seq)}.md`);
+}
+
+/** `<run-dir>/state/convergence-coverage-batch-<type>-<seq>.json` — the apply-critic-gaps input, written by collect-critic-gaps. */
 export function coverageBatchPath(dir: string, run: RunRef): string {
   return join(dir, 'state', `convergence-coverage-batch${runSuffix(run.taskType, run.seq)}.json`);
 }

@@ -32,6 +32,7 @@ function built(): Set<string> {
     paths.planItemsPath(RUN, ref),
     paths.planVerdictsPath(RUN, ref),
     paths.coverageBatchPath(RUN, ref),
+    paths.criticResultsPath(RUN, ref),
     paths.planVerifyJobsPath(RUN, ref),
   ]);
   for (const w of ['claude', 'codex', 'w']) {
@@ -40,6 +41,7 @@ function built(): Set<string> {
       paths.auditSidecarPath(RUN, w, ref),
       paths.planVerifyResultPath(RUN, w, ref),
       paths.reverifyResultPath(RUN, w, N, ref),
+      paths.gapVoteResultPath(RUN, w, ref),
       paths.promptPath(RUN, w, ref),
     ])
       out.add(p);
