@@ -81,7 +81,7 @@ export function listDirSync(dir: string): string[] {
 
 const TEXT_CACHE_SIZE = 8;
 
-/** The sub-directories of a run directory that hold its artifacts (ARCHITECTURE.md §4). */
+/** The sub-directories of a run directory that hold its artifacts (docs/contracts.md §4). */
 export const RUN_ARTIFACT_DIRS = ['manifests', 'prompts', 'worker-results', 'reports', 'state'] as const;
 
 /** Absolute artifact directories of one run directory. */

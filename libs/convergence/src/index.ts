@@ -1,5 +1,5 @@
 /**
- * `@okstra/convergence`: the convergence model of okstra (ARCHITECTURE.md §5, §7;
+ * `@okstra/convergence`: the convergence model of okstra (docs/contracts.md §5, §7;
  * rules in docs/convergence.md). Pure functions over parsed documents — seed,
  * plan a round, collect and reduce a round, apply critic gaps, finalize, replay
  * and validate. okstra-convergence wires them to files; okstra-run-audit calls

@@ -1,5 +1,5 @@
 /**
- * The heartbeat budget (ARCHITECTURE.md §7; seed 000 `worker_heartbeat` row of
+ * The heartbeat budget (docs/contracts.md §7; seed 000 `worker_heartbeat` row of
  * project-structure-overview.md): one `- PROGRESS:` line at least every five
  * minutes, plus 60 s grace. Every number here is in seconds.
  */

@@ -1,6 +1,6 @@
 /**
  * @okstra/heartbeat — the one home of the heartbeat line shape, its cadence
- * budget and the liveness judgement (ARCHITECTURE.md §7; docs/heartbeat.md).
+ * budget and the liveness judgement (docs/contracts.md §7; docs/heartbeat.md).
  * `okstra-worker-liveness` (live probe), `okstra-team await` and
  * `okstra-run-audit` (post-hoc cadence) all import it; there is no second copy.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHeartbeatLine, parseHeartbeats } from './line.js';
 import { sidecar } from './test-support/fixtures.js';
 
-describe('parseHeartbeatLine (ARCHITECTURE.md §7 shape)', () => {
+describe('parseHeartbeatLine (docs/contracts.md §7 shape)', () => {
   it('reads timestamp, phase and verb phrase', () => {
     expect(parseHeartbeatLine('- PROGRESS: 2026-11-29T08:00:00Z round-1 checking src/queue.ts')).toEqual({
       at: new Date('2026-11-29T08:00:00.000Z'),

@@ -1,5 +1,5 @@
 /**
- * The heartbeat line shape (ARCHITECTURE.md §7): at column 0, `- PROGRESS: `,
+ * The heartbeat line shape (docs/contracts.md §7): at column 0, `- PROGRESS: `,
  * an RFC 3339 timestamp (`Z`/`z` or a `±HH:MM` offset, optional fraction), a
  * space, a phase id, a space and a verb phrase. The line alone decides — no
  * fence or table tracking — so a tail read and a whole-file audit agree.

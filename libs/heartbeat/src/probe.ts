@@ -52,7 +52,7 @@ export interface ProbeOptions {
 
 /**
  * Judge workers (seed 000, 0.161.0 `worker-liveness` row with `--stall-confirm`;
- * ARCHITECTURE.md §7). Reads each team-state row itself; `livenessMode` picks
+ * docs/contracts.md §7). Reads each team-state row itself; `livenessMode` picks
  * the probe:
  * - `audit-heartbeat`: the newest heartbeat of this dispatch in
  *   `auditSidecarPath` (tail read); a suspect when it is older than `maxIdleS`,

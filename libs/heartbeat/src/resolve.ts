@@ -17,7 +17,7 @@ export type TerminalStatus = TerminalWorkerStatus;
 
 /**
  * What the probe has to look at for one selected row, decided from the row
- * alone (ARCHITECTURE.md §7): a terminal row is reported as is; otherwise
+ * alone (docs/contracts.md §7): a terminal row is reported as is; otherwise
  * `livenessMode` picks the artifact and `startedAt` anchors the graces.
  * `recorded` is the artifact path as the row records it (for evidence);
  * `abs` is it resolved against the project root.

@@ -4,7 +4,7 @@ import { assertSegment } from './task-key.js';
 import { runSuffix } from './seq.js';
 
 /**
- * The `.okstra` storage layout of ARCHITECTURE.md §4. Every okstra path is
+ * The `.okstra` storage layout of docs/contracts.md §4. Every okstra path is
  * built here; no other module concatenates `.okstra` paths. All functions
  * return absolute paths when given an absolute root.
  */

@@ -48,7 +48,7 @@ describe('task keys and seqs', () => {
   });
 });
 
-describe('layout (ARCHITECTURE.md §4)', () => {
+describe('layout (docs/contracts.md §4)', () => {
   const dir = runDir(task, { taskType: 'implementation-planning' });
   it('builds every fixed name', () => {
     expect(dir).toBe('/p/.okstra/tasks/payments/refund-timeout/runs/implementation-planning');

@@ -1,6 +1,6 @@
 import { InputError } from '@okstra/core';
 
-/** The three parts of a task key `project-id:task-group:task-id` (ARCHITECTURE.md §4). */
+/** The three parts of a task key `project-id:task-group:task-id` (docs/contracts.md §4). */
 export interface TaskKey {
   projectId: string;
   taskGroup: string;

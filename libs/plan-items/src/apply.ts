@@ -23,7 +23,7 @@ export interface ApplyVerdictsOutcome {
 
 /**
  * Overwrite `planBodyVerification.planItems[].verdicts` with one round's envelope
- * (0.161.0 `plan-items apply-verdicts`; ARCHITECTURE.md §7 "Plan verdicts"):
+ * (0.161.0 `plan-items apply-verdicts`; docs/contracts.md §7 "Plan verdicts"):
  * every row's verdicts are replaced — rows absent from the envelope end with none,
  * never a previous round's — then `result` is set by the aggregate rule ({@link summarizePlanVerification})
  * and `contributors` to the envelope's. Every other value, and the key order of

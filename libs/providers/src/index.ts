@@ -1,5 +1,5 @@
 /**
- * @okstra/providers — the provider registry (ARCHITECTURE.md §5; 0.164.0
+ * @okstra/providers — the provider registry (docs/contracts.md §5; 0.164.0
  * README provider table and host/provider registry text): bundled manifests,
  * user installs under `~/.okstra/adapters/providers/<id>/`, role checks, the
  * launch argv of each provider CLI and what a worker may write, the capture of

@@ -4,7 +4,7 @@ import { ProviderId, Seq, TaskKeyString, TaskType, WorkerId } from './common.js'
 import { CONVERGENCE_MODES, ROSTER_ROLES, TERMINAL_WORKER_STATUSES, VOTES } from './vocabulary.js';
 
 /**
- * Artifacts of `okstra-convergence` (ARCHITECTURE.md §5 and §7; rules in
+ * Artifacts of `okstra-convergence` (docs/contracts.md §5 and §7; rules in
  * docs/convergence.md): the lead's groups (seed input), the replayable working
  * state, a round plan, a round's result set, the critic's own result document,
  * the coverage batch `apply-critic-gaps` takes, and the terminal v1.3 final state.

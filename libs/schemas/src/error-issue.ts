@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 
 /**
- * One line of an `errors-*.jsonl` log (ARCHITECTURE.md §4; docs/error-issue.md
+ * One line of an `errors-*.jsonl` log (docs/contracts.md §4; docs/error-issue.md
  * "Inputs"). Only `message` is required; unknown keys are kept. `source` is the
  * okstra component that logged it (`okstra-team`, `convergence`, `wrapper`…),
  * `kind` a short error code, `detail` a stderr/stack excerpt.

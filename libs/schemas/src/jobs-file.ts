@@ -9,7 +9,7 @@ import { DISPATCH_KIND_PATTERN } from './vocabulary.js';
  */
 export const DispatchKind = z.string().regex(DISPATCH_KIND_PATTERN, 'expected a dispatch kind like "reverify-r2"');
 
-/** One job of a jobs file (ARCHITECTURE.md §7, cmux adapter text of the 0.161.0 seed). */
+/** One job of a jobs file (docs/contracts.md §7, cmux adapter text of the 0.161.0 seed). */
 export const Job = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,

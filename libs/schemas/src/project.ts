@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { Timestamp } from './common.js';
 
-/** `.okstra/project.json` (ARCHITECTURE.md §4): the project's identity. Unknown keys are kept. */
+/** `.okstra/project.json` (docs/contracts.md §4): the project's identity. Unknown keys are kept. */
 export const ProjectJson = z.looseObject({
   schemaVersion: z.literal('1.0'),
   projectId: z.string().regex(/^[A-Za-z0-9._-]+$/),

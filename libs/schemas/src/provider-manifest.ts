@@ -27,7 +27,7 @@ export const ArgvWord = z
   .refine((w) => !/[\0\n]/.test(w), 'argv words cannot contain NUL or newlines');
 
 /**
- * `provider.json`: a declarative provider manifest (ARCHITECTURE.md §5 provider
+ * `provider.json`: a declarative provider manifest (docs/contracts.md §5 provider
  * registry; 0.164.0 host/provider registry text). Bundled manifests ship with
  * `@okstra/providers`; user installs live only in
  * `~/.okstra/adapters/providers/<id>/provider.json`. A relative `executable`

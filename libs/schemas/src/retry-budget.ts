@@ -1,5 +1,5 @@
 /**
- * The retry budget, one rule in one home (ARCHITECTURE.md §7; stated in
+ * The retry budget, one rule in one home (docs/contracts.md §7; stated in
  * docs/convergence.md "Retry budget" and docs/team.md "worker-state transition").
  *
  * A worker gets **one retry per run**, shared by every cause (timeout, error,

@@ -4,11 +4,11 @@ import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, Work
 import { DispatchKind } from './jobs-file.js';
 import { REPORT_AUTHORS } from './vocabulary.js';
 
-/** Run status (ARCHITECTURE.md §4). */
+/** Run status (docs/contracts.md §4). */
 export const RunStatus = z.enum(['running', 'completed', 'failed', 'aborted']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
-/** How an assignment runs: inside the host session or through the provider's CLI wrapper (0.161.0 architecture.md). */
+/** How an assignment runs: inside the host session or through the provider's CLI wrapper (0.161.0 seed; docs/team.md "exec"). */
 export const Runner = z.enum(['native-session', 'cli-wrapper']);
 
 /** A lead or worker assignment: provider, model, its execution value, and runner. */
@@ -26,7 +26,7 @@ export type Assignment = z.infer<typeof Assignment>;
 export const DispatchBackend = z.enum(['tmux-pane', 'cmux-pane', 'subprocess']);
 
 /**
- * One `workerDispatches[]` record (ARCHITECTURE.md §7, okstra-team issue):
+ * One `workerDispatches[]` record (docs/contracts.md §7, okstra-team issue):
  * what was started where, and — when a pane could not be created — what it
  * degraded from and why.
  */
@@ -58,7 +58,7 @@ export const WorkerDispatch = z.looseObject({
 export type WorkerDispatch = z.infer<typeof WorkerDispatch>;
 
 /**
- * `manifests/run-manifest-<type>-<seq>.json` (ARCHITECTURE.md §4). Times are
+ * `manifests/run-manifest-<type>-<seq>.json` (docs/contracts.md §4). Times are
  * ISO-8601 UTC; `endedAt` is null while running. Unknown keys are kept.
  */
 export const RunManifest = z.looseObject({

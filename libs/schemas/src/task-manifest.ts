@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineArtifact } from './artifact.js';
 import { TaskKeyString, Timestamp } from './common.js';
 
-/** `<task-root>/task-manifest.json` (ARCHITECTURE.md §4). Unknown keys are kept. */
+/** `<task-root>/task-manifest.json` (docs/contracts.md §4). Unknown keys are kept. */
 export const TaskManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
   taskKey: TaskKeyString,

@@ -7,12 +7,12 @@ import { LIVENESS_MODES, WORKER_STATUSES } from './vocabulary.js';
 export const WorkerStatus = z.enum(WORKER_STATUSES);
 export type WorkerStatus = z.infer<typeof WorkerStatus>;
 
-/** Which artifact the liveness probe reads (ARCHITECTURE.md §7). */
+/** Which artifact the liveness probe reads (docs/contracts.md §7). */
 export const LivenessMode = z.enum(LIVENESS_MODES);
 export type LivenessMode = z.infer<typeof LivenessMode>;
 
 /**
- * One worker row of a team-state file (ARCHITECTURE.md §7). Times are
+ * One worker row of a team-state file (docs/contracts.md §7). Times are
  * ISO-8601 (okstra writes UTC); `attempt` counts dispatches (1 = first).
  * Paths are project-root-relative or absolute. Unknown keys are kept.
  */

@@ -6,7 +6,7 @@ import { ProviderAnswer, WorkerUsage } from './worker-usage.js';
 
 /**
  * `prompts/<worker>-prompt-<type>-<seq>.status.json`, written atomically by
- * `okstra-team exec` when the provider CLI ends (ARCHITECTURE.md §4, §7).
+ * `okstra-team exec` when the provider CLI ends (docs/contracts.md §4, §7).
  * `status` is the wrapper's verdict: `completed` only for exit 0 with every
  * required completion path present. Times ISO-8601 UTC; `durationMs` in ms.
  * `usage` is what the provider reported about its run ({@link WorkerUsage},

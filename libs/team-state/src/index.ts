@@ -1,6 +1,6 @@
 /**
  * @okstra/team-state — team-state rows and their transition rules
- * (ARCHITECTURE.md §7, 0.161.0 `worker-state transition` row): pure rules in
+ * (docs/contracts.md §7, 0.161.0 `worker-state transition` row): pure rules in
  * `transitions`, the one locked read-modify-write in `store`.
  */
 export * from './transitions.js';

@@ -36,7 +36,7 @@ export interface WorkerTransitionOutcome {
  * on distinct workers never lose each other's rows. Every transition is
  * validated before anything is written; when none applies the file is not
  * rewritten. Used by `worker-state transition`, the exec wrapper, dispatch
- * and await alike (ARCHITECTURE.md §7).
+ * and await alike (docs/contracts.md §7).
  * With `options.create`, a missing file is started as that header with no
  * workers (dispatch's first write of a run's team-state).
  * @throws InputError for an unreadable/invalid file, an unknown worker

@@ -8,7 +8,7 @@ const T1 = new Date('2026-11-29T08:05:00.000Z');
 const row = (over: Partial<TeamStateRow> = {}): TeamStateRow =>
   ({ workerId: 'claude', provider: 'claude', role: 'analyser', status: 'pending', attempt: 0, ...over }) as TeamStateRow;
 
-describe('applyTransition (ARCHITECTURE.md §7)', () => {
+describe('applyTransition (docs/contracts.md §7)', () => {
   it('in-progress sets startedAt, clears endedAt and reason, counts the attempt', () => {
     const r = applyTransition(row({ endedAt: T0.toISOString(), reason: 'x' }), { status: 'in-progress', now: T1 });
     expect(r).toEqual({

@@ -45,7 +45,7 @@ export function validateTransition(t: Pick<Transition, 'status' | 'reason'>): vo
 }
 
 /**
- * The transition rules of ARCHITECTURE.md §7 and the 0.161.0
+ * The transition rules of docs/contracts.md §7 and the 0.161.0
  * `worker-state transition` row, as a pure function of (row, transition):
  * - `in-progress` is a dispatch: `startedAt` = now, `endedAt`, `reason` and
  *   the recorded processes cleared, `attempt` + 1 (first dispatch → 1, each
@@ -104,7 +104,7 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
 
 /**
  * True when a wrapper status sidecar belongs to the row's current dispatch:
- * its `startedAt` is not older than the row's `startedAt` (ARCHITECTURE.md §7:
+ * its `startedAt` is not older than the row's `startedAt` (docs/contracts.md §7:
  * "a status file older than the row's startedAt belongs to an earlier
  * dispatch and is ignored"). A row without `startedAt` accepts none.
  */

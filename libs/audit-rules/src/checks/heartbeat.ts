@@ -7,7 +7,7 @@ import { resolveRecorded } from './recorded-path.js';
  * `livenessMode: audit-heartbeat`, `startedAt`, `endedAt` and an
  * `auditSidecarPath`, the sidecar's heartbeats between the two times leave no
  * gap the live probe would have reported `stalled` — decided by
- * `cadenceBreaches` of libs/heartbeat (the one home of the rule; ARCHITECTURE.md §7).
+ * `cadenceBreaches` of libs/heartbeat (the one home of the rule; docs/contracts.md §7).
  * A missing sidecar is left to invariant 13.
  */
 export async function checkHeartbeatCadence(run: RunUnderAudit): Promise<Finding[]> {

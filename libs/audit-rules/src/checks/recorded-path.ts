@@ -5,7 +5,7 @@ import { isNormalAbsolute } from '../files.js';
 /**
  * Resolve a path recorded in an artifact (project-root-relative or absolute).
  * @returns the absolute path, or null when the path escapes the project root
- *   (such a path is never read: ARCHITECTURE.md §3).
+ *   (such a path is never read: docs/contracts.md §3).
  */
 export function resolveRecorded(projectRoot: string, recorded: string): string | null {
   // Fast path for the common shapes (a plain relative path, or an absolute one under the root);

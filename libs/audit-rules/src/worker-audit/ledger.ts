@@ -1,5 +1,5 @@
 /**
- * The evidence ledger of audit sidecars (ARCHITECTURE.md §7 "Audit sidecars";
+ * The evidence ledger of audit sidecars (docs/contracts.md §7 "Audit sidecars";
  * docs/worker-audit-check.md): the prompt marker that makes the ledger
  * required, the backticked `path:line` citations of a worker result, and the
  * rows of the sidecar's `## Evidence read` table.
