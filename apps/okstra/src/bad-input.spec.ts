@@ -1,4 +1,4 @@
-// The bad-input contract of every tool (ARCHITECTURE.md §3), through the
+// The bad-input contract of every tool (docs/contracts.md §3), through the
 // umbrella and the real bins: a missing file, a directory where a file is
 // expected, an empty file, truncated JSON and an unknown schemaVersion each
 // exit 2 with one line on stderr naming the file, print no data on stdout

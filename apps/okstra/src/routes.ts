@@ -1,5 +1,5 @@
 /**
- * The umbrella's command words (ARCHITECTURE.md §2 table): which package's
+ * The umbrella's command words (docs/contracts.md §2 table): which package's
  * `main` runs, and which words are put before the user's remaining argv.
  * The tool word is stripped where the bin is named after it
  * (`okstra team dispatch` → `okstra-team dispatch`) and kept as the bin's

@@ -11,7 +11,7 @@ import { okstra } from './run-tool.js';
 
 /**
  * Every example block a worker-facing text teaches goes through the real
- * parser of that format (ARCHITECTURE.md §7), so a prompt can never teach a
+ * parser of that format (docs/contracts.md §7), so a prompt can never teach a
  * format the tools refuse.
  */
 // gap-vote (prompts/workers/gap-vote.md) goes through the real collect-critic-gaps in apps/okstra-convergence/src/collect-critic-gaps.spec.ts.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, textFiles } from './corpus.js';
 
 /**
- * libs/paths owns every `.okstra` file name (ARCHITECTURE.md §4). Each
+ * libs/paths owns every `.okstra` file name (docs/contracts.md §4). Each
  * `<run>/…` path a text names, with its placeholders filled in, must be one
  * libs/paths builds — so a prompt never sends a lead to a file the tools do
  * not read or write.

@@ -9,7 +9,7 @@ import { okstra } from './run-tool.js';
  * The reverify examples of prompts/workers go through the real
  * `okstra convergence collect-results` with a round plan that dispatches exactly
  * their findings to one worker: every block must come out as a vote with its
- * Basis, in the vocabulary of that mode (ARCHITECTURE.md §5, §7).
+ * Basis, in the vocabulary of that mode (docs/contracts.md §5, §7).
  */
 const MODES = {
   'reverify-adversarial': {

@@ -31,7 +31,7 @@ export async function completionPathsOf(projectRoot: string, record: WorkerDispa
 }
 
 /**
- * What the artifacts already say about a worker (ARCHITECTURE.md §7), never
+ * What the artifacts already say about a worker (docs/contracts.md §7), never
  * pane text: a terminal row stands (the wrapper or an earlier await wrote
  * it); else a current terminal status sidecar decides — `completed` only
  * when every completion path exists. null = no terminal evidence yet.

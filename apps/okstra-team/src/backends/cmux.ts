@@ -35,7 +35,7 @@ export function parseSplitReply(stdout: string): { surfaceId: string | null; pan
 }
 
 /**
- * Start each job's wrapper in a cmux split (ARCHITECTURE.md §5 cmux facts):
+ * Start each job's wrapper in a cmux split (docs/team.md "cmux panes"):
  * the first to the right of the lead's surface (`CMUX_SURFACE_ID`), the next
  * ones below the previous worker. `--command` is typed into a shell, so it is
  * exactly one `exec` of the wrapper with the okstra job-file path, every word

@@ -38,7 +38,7 @@ interface AwaitRow {
 
 /**
  * `okstra-team await`: poll until every judged dispatch has ended
- * (ARCHITECTURE.md §7): each worker's newest dispatch of the round just
+ * (docs/contracts.md §7): each worker's newest dispatch of the round just
  * dispatched, or of `--dispatch-kind` ({@link selectRound}); the JSON names
  * the dispatches judged. Each poll reads the artifacts (terminal rows, status
  * sidecars + completion paths), each tmux server's panes once

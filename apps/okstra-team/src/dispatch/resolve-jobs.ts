@@ -30,7 +30,7 @@ export interface DispatchJobs {
 }
 
 /**
- * The jobs of a dispatch (ARCHITECTURE.md §7 jobs file; cmux adapter text):
+ * The jobs of a dispatch (docs/contracts.md §7 jobs file; cmux adapter text):
  * from `--jobs-file` (its `dispatchKind`; `--dispatch-kind` must equal it),
  * or derived from the run manifest's `workerAssignments[]` (dispatchKind
  * `initial`; a host lead's `native-session` rows are left to the lead).
