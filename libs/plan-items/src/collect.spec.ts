@@ -260,6 +260,27 @@ describe('one vote per block, read exactly (each was a silent guess)', () => {
       at(3, "DISAGREE (b, in-place) and Fixability 'replan' disagree: expected one fixability"),
     ],
     [
+      'the template copied with its code spans (breaker)',
+      '**Verdict**: `AGREE`, `SUPPLEMENT`, or `DISAGREE (<kind>)`',
+      at(
+        2,
+        "the Verdict is the template placeholder 'AGREE, SUPPLEMENT, or DISAGREE (<kind>)': expected AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e",
+      ),
+    ],
+    [
+      'a second verdict word in a code span (breaker)',
+      '**Verdict**: AGREE — codex says `DISAGREE (b)`',
+      at(
+        2,
+        'the Verdict line names 2 verdict words (AGREE, DISAGREE): expected exactly one — AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e; put the explanation in **Basis**',
+      ),
+    ],
+    [
+      'two fixability values in code spans (breaker)',
+      '**Verdict**: DISAGREE (b)\n**Fixability**: `in-place` or `replan`',
+      at(3, 'Fixability names 2 values (in-place, replan): expected exactly one of in-place, replan or needs-clarification'),
+    ],
+    [
       'a kind outside brackets',
       '**Verdict**: DISAGREE: c\n**Fixability**: replan',
       at(2, "write the kind in brackets right after the word: DISAGREE (c), got 'DISAGREE: c'"),

@@ -45,6 +45,8 @@ const FIX_WORD = /(?<![A-Za-z0-9])(in[\s_-]*place|re[\s_-]*plan|needs[\s_-]*clar
 const SEPARATOR = /^\s*(?:[,;/:&\u2013\u2014-]|or\b|and\b)\s*/i;
 /** A template placeholder copied literally: `<kind>`, `<a-e>`. */
 const PLACEHOLDER = /<[^<>\n]{1,20}>/;
+/** A code span that starts with a verdict word in capitals or a fixability word: an answer written as code, not a path (`src/agree.ts`). */
+const ANSWER_SPAN = /^\s*(?:(?:AGREE|DISAGREE|SUPPLEMENT)|in[\s_-]*place|re[\s_-]*plan|needs[\s_-]*clarification)(?![A-Za-z0-9./_-])/i;
 /** Values that mean "none" in a field that does not apply (`n/a`, `none`, `-`). */
 const NONE = /^\s*(?:n\/?a|none|null|nil|not applicable|[-\u2013\u2014])?\s*\.?\s*$/i;
 
@@ -231,14 +233,16 @@ export function readFixabilityText(text: string): { fixability: Fix } | { error:
 
 /**
  * The text of a field's own paragraph, from its Markdown source: a code span that
- * wraps the start (`` `DISAGREE (b)` ``) is unwrapped, other code spans (paths such as
+ * wraps the start (`` `DISAGREE (b)` ``) is unwrapped, so is a later span that is itself an
+ * answer (`` `DISAGREE (b)` ``, `` `replan` ``), other code spans (paths such as
  * `src/agree.ts`) and HTML comments dropped, link targets dropped, emphasis marks removed.
  */
 export function lineText(field: VerdictField): string {
   let t = field.source.split(/\n[ \t]*\n/)[0];
   t = t.replace(/<!--[\s\S]*?-->/g, '');
   t = t.replace(/^(`+)([^`]+)\1/, '$2');
-  t = t.replace(/(`+)[^`]*\1/g, ' ');
+  // A span that is itself an answer (`` `DISAGREE (b)` ``, `` `replan` ``) is kept, so a second answer in code is seen, not dropped.
+  t = t.replace(/(`+)([^`]*)\1/g, (_span, _ticks, inner: string) => (ANSWER_SPAN.test(inner) ? inner : ' '));
   t = t.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1');
   t = t.replace(/\*+/g, '').replace(/(^|[\s([])_+|_+(?=$|[\s)\].,;:!?])/g, '$1');
   return t.replace(/[ \t]+/g, ' ').trim();
