@@ -4,7 +4,7 @@
 // the two-file state is one a plain seed reads correctly, and an uninterrupted
 // rerun lands the new bytes (0 lost) and leaves no temp file or lock behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { argvOf, COMMANDS } from './commands.js';
 import { cleanup, clone, collectArgs, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, type BinName, type Scenario } from './support.js';
 
@@ -67,8 +67,15 @@ const WRITERS: Writer[] = [
     name: 'worker-state transition',
     template: 'prepared',
     bin: 'team',
-    argv: (s) => ['worker-state', 'transition', '--team-state', s.teamState, '--worker', 'report-writer', '--status', 'in-progress'],
+    // A terminal transition of an in-progress row: a rerun after it landed keeps the row (a second in-progress would be a new attempt).
+    argv: (s) => ['worker-state', 'transition', '--team-state', s.teamState, '--worker', 'report-writer', '--status', 'completed'],
     outputs: (s) => [s.teamState],
+    setup: (s) => {
+      const t = JSON.parse(readFileSync(s.teamState, 'utf8'));
+      const row = t.workers.find((w: { workerId: string }) => w.workerId === 'report-writer');
+      Object.assign(row, { status: 'in-progress', startedAt: '2026-11-30T10:00:00.000Z', attempt: 1 });
+      writeFileSync(s.teamState, JSON.stringify(t, null, 2));
+    },
   },
 ];
 
@@ -151,13 +158,14 @@ async function fuzz(w: Writer, trials: number, seed: number): Promise<Tally> {
     });
     const cross = w.crossCheck?.(s, now, old);
     if (cross) note(t, 'crossFile', `${w.name}: ${cross}`);
-    // The next writer of these files (when the killed one did not land): the new bytes land, nothing is left behind.
+    // The next writer of these files: the new bytes land (a writer that is not idempotent, like apply-round,
+    // refuses when the killed one had already landed) and it cleans what the killed one left (its lock).
     const landed = now.every((b, i) => b === fresh[i]);
-    const again = landed ? null : await run(w.bin, w.argv(s), { cwd: s.project });
+    const again = await run(w.bin, w.argv(s), { cwd: s.project });
     const after = outs.map(read);
-    if ((again && again.code !== 0) || after.some((b, i) => b !== fresh[i])) {
+    if ((!landed && again.code !== 0) || again.code === 70 || after.some((b, i) => b !== fresh[i])) {
       t.lost++;
-      t.notes.push(`${w.name}: rerun exit ${again?.code} ${again?.stderr.trim().slice(0, 160)}`);
+      t.notes.push(`${w.name}: rerun exit ${again.code} ${again.stderr.trim().slice(0, 160)}`);
     }
     const left = leftovers(s.tmp);
     if (left.length) note(t, 'leftovers', `${w.name}: left ${left.join(', ')}`);
