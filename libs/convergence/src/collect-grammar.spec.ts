@@ -120,3 +120,14 @@ describe('accept what is unambiguous, refuse what is not (docs/convergence.md "V
     expect(() => verdictOf('### F-001\nVerdict: REFUTED — see below\nBasis: x')).toThrow(/is REFUTED with more words/);
   });
 });
+
+describe('a heading that names two dispatched findings (breaker)', () => {
+  it('refuses `### F-001, F-002` with one verdict: which findings it covers is not beyond doubt (was a silent vote for F-001 only)', () => {
+    for (const h of ['### F-001, F-002', '### F-001 / F-002', '### F-001 and F-002', '### F-001 & f-002']) {
+      expect(() => collect(`${h}\n**Verdict**: REFUTED\n**Basis**: x.` + F2)).toThrow(/F-001: the heading names more than one finding \(F-001 and F-002\)/);
+    }
+  });
+  it('still reads a title that mentions another finding later', () => {
+    expect(collect('### F-001 — same root cause as F-002\n**Verdict**: REFUTED\n**Basis**: x.' + F2)[0].verdict).toBe('disagree');
+  });
+});

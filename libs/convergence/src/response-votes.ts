@@ -58,6 +58,9 @@ export function readResponseVotes(input: {
     const id = matches[0];
     const who = `worker ${workerId}: ${thing} ${id ?? block.id}`;
     if (!id) throw new InputError(`${who}: verdict for a ${thing} not dispatched to this worker`, where);
+    const other = otherIdInHeading(block.headingRest, canonical);
+    if (other && other !== id)
+      throw new InputError(`${who}: the heading names more than one ${thing} (${id} and ${other}): answer each in its own block`, where);
     const earlier = votes.get(id);
     if (earlier) {
       const line = block.fields.verdict?.line ?? block.headingLine;
@@ -69,6 +72,13 @@ export function readResponseVotes(input: {
   if (missing)
     throw new InputError(`worker ${workerId}: ${thing} ${missing}: dispatched ${thing} with no verdict (no '### ${missing}' block in the response)`, { file });
   return input.wanted.map((id) => votes.get(id)!);
+}
+
+/** A dispatched id (its dispatched spelling) that the heading's rest starts with: `### F-001, F-002`, `### F-001 / F-002`, `### F-001 and F-002`. */
+function otherIdInHeading(rest: string, canonical: ReadonlyMap<string, string[]>): string | undefined {
+  const m = /^(?:(?:and|or|&|\/|\+|,)\s*)?[`*_[(]*([A-Za-z0-9-]+)/i.exec(rest);
+  const ids = m ? canonical.get(m[1].toLowerCase()) : undefined;
+  return ids?.length === 1 ? ids[0] : undefined;
 }
 
 function readBlock(
