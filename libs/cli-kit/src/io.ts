@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { resolve } from 'node:path';
-import { ExitCode } from '@okstra/core';
+import { ExitCode, InputError } from '@okstra/core';
 
 /** Something text can be written to: `process.stdout`, or a buffer in tests. */
 export interface TextSink {
@@ -86,5 +86,50 @@ function guardClosedPipes(): void {
  * @returns the absolute path.
  */
 export function pathArg(io: Pick<Io, 'cwd'>, path: string): string {
+  // `-` is stdin/stdout, never a file named `-`: a command that takes a document there checks isStdio first.
+  if (isStdio(path))
+    throw new InputError(
+      "'-' (stdin/stdout) is accepted only for a document input or output; this option names a file (a state file is read and rewritten in place): give its path",
+      { file: '-' },
+    );
   return resolve(io.cwd, path);
+}
+
+/**
+ * A path argument that names an input or output document, where `-` means
+ * stdin / stdout: `-` itself, or {@link pathArg}'s absolute path.
+ */
+export function documentArg(io: Pick<Io, 'cwd'>, path: string): string {
+  return isStdio(path) ? '-' : pathArg(io, path);
+}
+
+/**
+ * True for the path argument `-`: an input document read from stdin or a new
+ * output document written to stdout (docs/conventions.md "Input and output
+ * files"). Only `-` itself: `/dev/stdin`, FIFOs and other non-regular paths
+ * stay refused by the file rules.
+ */
+export function isStdio(path: string): boolean {
+  return path === '-';
+}
+
+/**
+ * Read all of `io.stdin` as UTF-8 text (an input given as `-`).
+ * @throws InputError (exit 2, file `-`) past `maxBytes` or when there is no stdin.
+ */
+export async function readStdinText(io: Pick<Io, 'stdin'>, maxBytes = 256 * 1024 * 1024): Promise<string> {
+  if (!io.stdin) throw new InputError('no stdin to read', { file: '-' });
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > maxBytes) throw new InputError(`stdin is larger than ${maxBytes} bytes`, { file: '-' });
+    chunks.push(b);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new InputError('stdin is not valid UTF-8', { file: '-' });
+  }
 }

@@ -35,7 +35,11 @@ export async function readArtifact<A extends Artifact>(path: string, artifact: A
 /** Synchronous {@link readArtifact} (run-audit reads many small files in a loop). Same checks, same errors. */
 export function readArtifactSync<A extends Artifact>(path: string, artifact: A, opts: ReadArtifactOptions = {}): ArtifactOf<A> {
   const value = readArtifactIfExists(path, artifact, opts);
-  if (value === undefined) throw new InputError('file not found', { file: opts.label ?? path });
+  if (value === undefined) {
+    // `-` is stdin only where a command reads a document (cli-kit documentArg); a state file has to be named.
+    const dash = /(^|[\\/])-$/.test(path) ? " ('-' means stdin only for a document input; a state file is read and rewritten in place: give its path)" : '';
+    throw new InputError(`file not found${dash}`, { file: opts.label ?? path });
+  }
   return value;
 }
 
@@ -109,15 +113,25 @@ export interface WriteArtifactOptions extends WriteJsonOptions {
  *   `replace`), a symlink, a non-regular file, or an unwritable path.
  */
 export async function writeArtifact<A extends Artifact>(path: string, artifact: A, value: ArtifactInput<A>, opts: WriteArtifactOptions = {}): Promise<void> {
-  const checked = artifact.schema.safeParse(value);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw new Error(`refusing to write an invalid ${artifact.name} to ${path}: ${issue?.path.join('.') || '$'}: ${issue?.message ?? 'invalid'}`);
-  }
+  const text = renderArtifact(artifact, value, opts, path);
   // A symlink or special file is named as such before its content is judged.
   assertWritableTarget(path, opts.label ?? path);
   if ((opts.replace ?? 'same-kind') === 'same-kind') assertReplaceable(path, artifact, opts.label ?? path);
-  await writeTextAtomic(path, serializeJson(value, opts));
+  await writeTextAtomic(path, text);
+}
+
+/**
+ * The exact bytes {@link writeArtifact} writes, after the same run-time
+ * schema check — for an output document sent to stdout (`--output -`).
+ * @throws Error (a bug, exit 70) for a value its own schema refuses.
+ */
+export function renderArtifact<A extends Artifact>(artifact: A, value: ArtifactInput<A>, opts: WriteJsonOptions = {}, target = 'stdout'): string {
+  const checked = artifact.schema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(`refusing to write an invalid ${artifact.name} to ${target}: ${issue?.path.join('.') || '$'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return serializeJson(value, opts);
 }
 
 /** Refuse to replace an existing file that is not a valid `artifact`. */

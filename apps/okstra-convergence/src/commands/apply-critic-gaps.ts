@@ -2,7 +2,7 @@ import { writeJson, type CliContext } from '@okstra/cli-kit';
 import { applyCriticGaps } from '@okstra/convergence';
 import { coverageBatchArtifact, workingStateArtifact } from '@okstra/schemas/convergence';
 import { withFileLock, writeArtifact } from '@okstra/state-file';
-import { note, pathArg, readDocument, readWorkingState } from './documents.js';
+import { documentArg, note, pathArg, readDocument, readWorkingState } from './documents.js';
 
 const CRITIC_RESULTS_HINT =
   "a critic-results document is the critic worker's own output and is rejected here by design; assemble the coverage batch from its candidates plus each analyser's vote (dispatches[], gaps[], modelExecutionValue) — see example --kind coverage-batch";
@@ -14,12 +14,13 @@ const CRITIC_RESULTS_HINT =
  */
 export async function runApplyCriticGaps(opts: { workState: string; results: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
-  const resultsPath = pathArg(ctx.io, opts.results);
+  const resultsPath = documentArg(ctx.io, opts.results);
   const batch = await readDocument(resultsPath, {
     kind: 'coverage-batch',
     flag: 'apply-critic-gaps --results',
     artifact: coverageBatchArtifact,
     hints: { 'critic-results': CRITIC_RESULTS_HINT },
+    io: ctx.io,
   });
   return withFileLock(statePath, async () => {
     const state = await readWorkingState(statePath);

@@ -2,7 +2,7 @@ import { writeJson, type CliContext } from '@okstra/cli-kit';
 import { applyRound, statusCounts } from '@okstra/convergence';
 import { roundPlanArtifact, roundResultsArtifact, workingStateArtifact } from '@okstra/schemas/convergence';
 import { withFileLock, writeArtifact } from '@okstra/state-file';
-import { note, pathArg, readDocument, readWorkingState } from './documents.js';
+import { documentArg, note, pathArg, readDocument, readWorkingState } from './documents.js';
 
 /**
  * `apply-round --work-state <p> --plan <p> --results <p>`: validate one complete
@@ -12,9 +12,9 @@ import { note, pathArg, readDocument, readWorkingState } from './documents.js';
 export async function runApplyRound(opts: { workState: string; plan: string; results: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
   const planPath = pathArg(ctx.io, opts.plan);
-  const resultsPath = pathArg(ctx.io, opts.results);
+  const resultsPath = documentArg(ctx.io, opts.results);
   const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact });
-  const results = await readDocument(resultsPath, { kind: 'round-results', flag: '--results', artifact: roundResultsArtifact });
+  const results = await readDocument(resultsPath, { kind: 'round-results', flag: '--results', artifact: roundResultsArtifact, io: ctx.io });
   return withFileLock(statePath, async () => {
     const state = await readWorkingState(statePath);
     const next = applyRound(state, plan, results, { state: statePath, plan: planPath, results: resultsPath });

@@ -1,27 +1,33 @@
-import { InputError, type Io } from '@okstra/cli-kit';
+import { InputError, isStdio, readStdinText, type Io } from '@okstra/cli-kit';
 import { assertDocumentKind, assertReplays, REPLAY_RECOVERY, seedDigest, type DocumentKind } from '@okstra/convergence';
 import type { Artifact } from '@okstra/schemas/artifact';
 import { workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
-import { readArtifact, type ArtifactOf } from '@okstra/state-file';
+import { parseArtifact, readArtifact, type ArtifactOf } from '@okstra/state-file';
 
 /** Largest worker response collect-results reads (bytes). */
 export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 /** Largest JSON document any sub-command reads (bytes). */
 export const MAX_JSON_BYTES = 256 * 1024 * 1024;
 
-/** A path argument resolved against the caller's cwd: the rule is cli-kit's. */
-export { pathArg } from '@okstra/cli-kit';
+/** A path argument resolved against the caller's cwd (`documentArg`: `-` is stdin): the rule is cli-kit's. */
+export { documentArg, pathArg } from '@okstra/cli-kit';
 
 /**
  * Read one JSON document for `flag`: file checks (missing, directory, empty,
  * non-UTF-8, truncated JSON), then its kind (a document of another kind is named
- * as such), then its `schemaVersion` and schema.
+ * as such), then its `schemaVersion` and schema. `path` `-` reads stdin (`spec.io`).
  * @throws InputError (exit 2) naming the file and the JSON path.
  */
 export async function readDocument<A extends Artifact>(
   path: string,
-  spec: { kind: DocumentKind; flag: string; artifact: A; hints?: Partial<Record<string, string>> },
+  spec: { kind: DocumentKind; flag: string; artifact: A; hints?: Partial<Record<string, string>>; io?: Pick<Io, 'stdin'> },
 ): Promise<ArtifactOf<A>> {
+  if (isStdio(path) && spec.io) {
+    return parseArtifact(await readStdinText(spec.io, MAX_JSON_BYTES), spec.artifact, {
+      label: '-',
+      precheck: (raw) => assertDocumentKind(raw, spec.kind, '-', spec.flag, spec.hints),
+    });
+  }
   return readArtifact(path, spec.artifact, {
     maxBytes: MAX_JSON_BYTES,
     precheck: (raw) => assertDocumentKind(raw, spec.kind, path, spec.flag, spec.hints),

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { InputError, isStdio, writeJson, type CliContext } from '@okstra/cli-kit';
 import { planRound } from '@okstra/convergence';
 import { roundPlanArtifact } from '@okstra/schemas/convergence';
-import { assertOutputNotInput, writeArtifact } from '@okstra/state-file';
+import { assertOutputNotInput, renderArtifact, writeArtifact } from '@okstra/state-file';
 import { note, pathArg, readWorkingState } from './documents.js';
 
 /**
@@ -10,17 +10,24 @@ import { note, pathArg, readWorkingState } from './documents.js';
  * the working state is only read (and must replay). When the queue is terminal
  * no plan is written and stdout says `queueTerminal: true` (exit 0). A `--plan`
  * whose name states another round (`…-r2-…` for round 3) is exit 2.
+ * `--plan -` prints the plan itself on stdout instead of a summary.
  */
 export async function runPlanRound(opts: { workState: string; plan: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
-  const planPath = pathArg(ctx.io, opts.plan);
-  assertOutputNotInput({ path: planPath, flag: '--plan' }, [{ path: statePath, flag: '--work-state' }]);
+  const toStdout = isStdio(opts.plan);
+  const planPath = toStdout ? '-' : pathArg(ctx.io, opts.plan);
+  if (!toStdout) assertOutputNotInput({ path: planPath, flag: '--plan' }, [{ path: statePath, flag: '--work-state' }]);
   const state = await readWorkingState(statePath);
   const plan = planRound(state, undefined, statePath);
   if (plan.queueTerminal) {
     // Nothing to dispatch: no plan file, so no stale plan can be collected or applied.
     writeJson(ctx.io, { plan: null, round: plan.round, queueTerminal: true, batches: [], droppedWorkers: plan.droppedWorkers });
     note(ctx.io, `queue is terminal: no round to plan, no plan written (${basename(planPath)} left as it was)`);
+    return 0;
+  }
+  if (toStdout) {
+    ctx.io.stdout.write(renderArtifact(roundPlanArtifact, plan));
+    note(ctx.io, `round ${plan.round}: plan printed on stdout`);
     return 0;
   }
   const named = roundInName(planPath);

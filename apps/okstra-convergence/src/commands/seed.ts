@@ -14,7 +14,7 @@ import {
   writeArtifact,
   writeBytesAtomic,
 } from '@okstra/state-file';
-import { MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
+import { documentArg, MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /** What seed did (docs/convergence.md "seed"). */
 type SeedAction = 'created' | 'resumed' | 'reused' | 'migrated' | 'restarted';
@@ -41,7 +41,7 @@ const RESTART_HINT = 'nothing was changed; --restart-from-round0 moves the old s
  * write; nothing is ever deleted without a copy kept.
  */
 export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<number> {
-  const groupsPath = pathArg(ctx.io, opts.groups);
+  const groupsPath = documentArg(ctx.io, opts.groups);
   const workPath = pathArg(ctx.io, opts.workState);
   const finalPath = pathArg(ctx.io, opts.finalState);
   const migrationDir = pathArg(ctx.io, opts.migrationDir);
@@ -50,7 +50,7 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
     { path: groupsPath, flag: '--groups' },
     { path: workPath, flag: '--work-state' },
   ]);
-  const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', artifact: convergenceGroupsArtifact });
+  const groups = await readDocument(groupsPath, { kind: 'convergence-groups', flag: '--groups', artifact: convergenceGroupsArtifact, io: ctx.io });
   const digest = seedDigest(groups);
   await assertNotDirectory(migrationDir, true);
 

@@ -1,6 +1,6 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { InputError, parseKeyValue, pathArg, writeJson } from '@okstra/cli-kit';
-import { assertOutputNotInput, readArtifact, readTextFile, writeArtifact } from '@okstra/state-file';
+import { InputError, isStdio, parseKeyValue, pathArg, writeJson } from '@okstra/cli-kit';
+import { assertOutputNotInput, readArtifact, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
 import { WorkerId } from '@okstra/schemas';
 import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
@@ -19,12 +19,15 @@ export interface CollectVerdictsOptions {
  * envelope atomically and print `{contributors, items, verdicts}`. Any hard error
  * (docs/plan-items.md "Hard errors") → exit 2, one line naming worker, item and
  * line, nothing written. No `--result` at all gives an envelope with no contributors.
+ * `--output -` prints the envelope itself on stdout instead.
  */
 export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliContext): Promise<number> {
-  assertOutputNotInput({ path: pathArg(ctx.io, opts.output), flag: '--output' }, [
-    { path: pathArg(ctx.io, opts.items), flag: '--items' },
-    ...opts.result.map((raw) => ({ path: pathArg(ctx.io, raw.slice(raw.indexOf('=') + 1)), flag: '--result' })),
-  ]);
+  const toStdout = isStdio(opts.output);
+  if (!toStdout)
+    assertOutputNotInput({ path: pathArg(ctx.io, opts.output), flag: '--output' }, [
+      { path: pathArg(ctx.io, opts.items), flag: '--items' },
+      ...opts.result.map((raw) => ({ path: pathArg(ctx.io, raw.slice(raw.indexOf('=') + 1)), flag: '--result' })),
+    ]);
   const queueFile = await readArtifact(pathArg(ctx.io, opts.items), planItemsArtifact, { label: opts.items });
   const responses: WorkerResponse[] = [];
   for (const raw of opts.result) {
@@ -37,6 +40,10 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
     queueFile.items.map((item) => item.id),
     responses,
   );
+  if (toStdout) {
+    ctx.io.stdout.write(renderArtifact(planVerdictsArtifact, envelope));
+    return 0;
+  }
   await writeArtifact(pathArg(ctx.io, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
   writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: opts.output });

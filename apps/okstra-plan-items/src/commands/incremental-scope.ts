@@ -1,5 +1,5 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { parseCsv, pathArg, UsageError, writeJson } from '@okstra/cli-kit';
+import { documentArg, parseCsv, UsageError, writeJson } from '@okstra/cli-kit';
 import { LinkedId, ScopeReportData } from '@okstra/schemas/implementation-planning';
 import { decideScope, previewScope } from '@okstra/plan-items';
 import { readReportData } from './inputs.js';
@@ -34,7 +34,7 @@ export async function runIncrementalScope(opts: IncrementalScopeOptions, ctx: Cl
     if (!LinkedId.safeParse(id).success) throw new UsageError(`--answered-clarifications: '${id}' is not a clarification id (C-NNN) or PREP item id (PREP-…)`);
   }
   // Only what the decision reads is checked: a report written before 0.164.0 (no `outcome` column) is decided from.
-  const { data } = await readReportData(pathArg(ctx.io, opts.prevData), opts.prevData, ScopeReportData);
+  const { data } = await readReportData(documentArg(ctx.io, opts.prevData), opts.prevData, ScopeReportData, ctx.io);
   const plan = data.implementationPlanning;
   const known = new Set(plan.stageMap.stages.map((s) => s.stage_number));
   const impacted = parseCsv(opts.impacted).map((raw) => {

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/cli-kit';
+import { InputError, isStdio, readStdinText, type Io } from '@okstra/cli-kit';
 import { parseJsonText, readTextFile, validateValue } from '@okstra/state-file';
 import { ImplementationPlanningReportData } from '@okstra/schemas/implementation-planning';
 import type { ParseSchema } from '@okstra/state-file';
@@ -23,8 +23,10 @@ export async function readReportData<T = ImplementationPlanningReportData>(
   path: string,
   label: string,
   schema: ParseSchema<T> = ImplementationPlanningReportData as unknown as ParseSchema<T>,
+  io?: Pick<Io, 'stdin'>,
 ): Promise<ReportDataInput<T>> {
-  const text = await readTextFile(path, { label });
+  // `-` is stdin (a document input; cli-kit documentArg).
+  const text = isStdio(path) && io ? await readStdinText(io) : await readTextFile(path, { label });
   // The JSON rules (empty, malformed, truncated, too deep) and their messages are state-file's.
   const raw: unknown = parseJsonText(text, { label });
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError('expected a JSON object', { file: label });

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
-import { UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { isStdio, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { buildErrorIssuePlan, mergeGate, readMachineFacts, resolveProjectRoots, writePlanFile } from '@okstra/audit-rules';
-import { RepoSlug } from '@okstra/schemas/error-issue';
+import { errorIssuePlanArtifact, RepoSlug } from '@okstra/schemas/error-issue';
+import { renderArtifact } from '@okstra/state-file';
 import { defaultPlanPath, DEFAULT_ISSUE_REPO, readUserConfig } from '../github/config.js';
 import { GhCli } from '../github/gh.js';
 
@@ -27,7 +28,8 @@ export async function runErrorIssuePlan(opts: ErrorIssuePlanOptions, ctx: CliCon
   const config = await readUserConfig(io.env);
   const repo = opts.repo ?? config.errorIssue?.repo ?? DEFAULT_ISSUE_REPO;
   if (!RepoSlug.safeParse(repo).success) throw new UsageError(`--repo expects <owner>/<name>, got '${repo}'`);
-  const output = resolve(io.cwd, opts.output ?? defaultPlanPath(io.env));
+  const toStdout = opts.output !== undefined && isStdio(opts.output); // `--output -`: the plan itself on stdout, no file
+  const output = toStdout ? '-' : resolve(io.cwd, opts.output ?? defaultPlanPath(io.env));
   const { plan, warnings } = await buildErrorIssuePlan({
     roots,
     repo,
@@ -36,6 +38,10 @@ export async function runErrorIssuePlan(opts: ErrorIssuePlanOptions, ctx: CliCon
     gh: new GhCli(io.env),
   });
   for (const w of warnings) io.stderr.write(`${ctx.name}: ${w}\n`);
+  if (toStdout) {
+    io.stdout.write(renderArtifact(errorIssuePlanArtifact, plan));
+    return 0;
+  }
   const written = await writePlanFile(output, plan);
   writeJson(io, {
     ok: true,
