@@ -1,4 +1,4 @@
-import { Command, CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { Command, CommanderError, Help, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { ExitCode, OkstraError, oneLine } from '@okstra/core';
 import type { Io } from './io.js';
 
@@ -55,8 +55,14 @@ function applyConventions(command: CommandUnknownOpts, ctx: CliContext): void {
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
       outputError: (s) => ctx.io.stderr.write(`${ctx.name}: ${oneLine(s.replace(/^error:\s*/i, ''))}\n`),
+    })
+    // --help marks the options a command cannot run without.
+    .configureHelp({
+      optionDescription: (option) => (option.mandatory ? `${plainHelp.optionDescription(option)} (required)`.trim() : plainHelp.optionDescription(option)),
     });
 }
+
+const plainHelp = new Help();
 
 /**
  * Wrap an action so it records its returned exit code on `ctx`. The work

@@ -12,47 +12,51 @@ export function createProgram(ctx: CliContext): Command {
     .description('Create, resume, reuse, or explicitly recover deterministic convergence state')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence seed --groups .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-groups-error-analysis-001.json --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --final-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-final-error-analysis-001.json --migration-dir .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-migration',
+      '\nExample:\n  okstra convergence seed --groups .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-groups-error-analysis-001.json --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --final-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-final-error-analysis-001.json --migration-dir .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-migration',
     )
-    .requiredOption('--groups <path>')
-    .requiredOption('--work-state <path>')
-    .requiredOption('--final-state <path>')
-    .requiredOption('--migration-dir <dir>')
-    .option('--restart-from-round0')
+    .requiredOption('--groups <path>', 'the convergence-groups document to seed from (- reads stdin)')
+    .requiredOption('--work-state <path>', 'the working state to create, resume or reuse')
+    .requiredOption('--final-state <path>', 'the final state path (a finalized run is reused, never reseeded)')
+    .requiredOption('--migration-dir <dir>', 'where a v1.0 state is kept when it is migrated')
+    .option('--restart-from-round0', 'recover a working state that no longer replays: start again from round 0')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/seed.js')).runSeed(opts, ctx)));
   program
     .command('plan-round')
     .description('Persist the next roster-aware dispatch plan without mutating working state')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence plan-round --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --plan .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json',
+      '\nExample:\n  okstra convergence plan-round --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --plan .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json',
     )
-    .requiredOption('--work-state <path>')
-    .requiredOption('--plan <path>')
+    .requiredOption('--work-state <path>', 'the working state (only read; it must replay)')
+    .requiredOption('--plan <path>', 'where to write the round plan (- prints it on stdout)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/plan-round.js')).runPlanRound(opts, ctx)));
   program
     .command('collect-results')
     .description("Read one round's worker responses into the apply-round --results shape")
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence collect-results --plan .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json --mode adversarial --result codex=.okstra/tasks/billing/T-12/runs/error-analysis/worker-results/codex-reverify-r1-error-analysis-001.md --dispatch codex=completed:812000 --dispatch claude=timeout:2400000 --output .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-results-r1-error-analysis-001.json',
+      '\nExample:\n  okstra convergence collect-results --plan .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json --mode adversarial --result claude=.okstra/tasks/payments/refund-timeout/runs/error-analysis/worker-results/claude-reverify-r1-error-analysis-001.md --dispatch claude=completed:520000 --dispatch codex=timeout:1800000 --output .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-results-r1-error-analysis-001.json',
     )
-    .requiredOption('--plan <round-plan.json>')
-    .addOption(new Option('--mode <mode>').choices(['adversarial', 'collaborative']).makeOptionMandatory())
+    .requiredOption('--plan <round-plan.json>', "the round's plan (from plan-round; - reads stdin)")
+    .addOption(new Option('--mode <mode>', 'the verdict vocabulary of the responses').choices(['adversarial', 'collaborative']).makeOptionMandatory())
     .option('--result <worker=path>', 'a worker response (repeat)', collect, [])
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of a worker (repeat)', collect, [])
-    .requiredOption('--output <round-results.json>')
+    .requiredOption('--output <round-results.json>', 'where to write the round results (- prints them on stdout)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/collect-results.js')).runCollectResults(opts, ctx)));
   program
     .command('apply-round')
     .description('Validate one complete structured result set and atomically reduce it into working state')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence apply-round --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --plan .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json --results .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-results-r1-error-analysis-001.json',
+      '\nExample:\n  okstra convergence apply-round --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --plan .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json --results .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-results-r1-error-analysis-001.json',
     )
-    .requiredOption('--work-state <path>')
-    .requiredOption('--plan <path>')
-    .requiredOption('--results <path>')
+    .requiredOption('--work-state <path>', 'the working state, updated in place')
+    .requiredOption('--plan <path>', "the round's plan")
+    .requiredOption('--results <path>', 'the complete round results (from collect-results; - reads stdin)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/apply-round.js')).runApplyRound(opts, ctx)));
   program
     .command('collect-critic-gaps')
@@ -74,36 +78,42 @@ export function createProgram(ctx: CliContext): Command {
     .description('Apply one verified coverage-critic batch after the main queue reaches a terminal state')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence apply-critic-gaps --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --results .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-coverage-batch-error-analysis-001.json',
+      '\nExample:\n  okstra convergence apply-critic-gaps --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --results .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-coverage-batch-error-analysis-001.json',
     )
-    .requiredOption('--work-state <path>')
-    .requiredOption('--results <path>')
+    .requiredOption('--work-state <path>', 'the working state, updated in place')
+    .requiredOption('--results <path>', 'the coverage batch the lead assembled (- reads stdin)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/apply-critic-gaps.js')).runApplyCriticGaps(opts, ctx)));
   program
     .command('finalize')
     .description('Materialize the terminal schema v1.3 convergence state')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence finalize --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --output .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-final-error-analysis-001.json',
+      '\nExample:\n  okstra convergence finalize --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --output .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-final-error-analysis-001.json',
     )
-    .requiredOption('--work-state <path>')
-    .requiredOption('--output <path>')
+    .requiredOption('--work-state <path>', 'the terminal working state (only read)')
+    .requiredOption('--output <path>', 'where to write the final state')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/finalize.js')).runFinalize(opts, ctx)));
   program
     .command('validate')
     .description('Validate replayable working state or a terminal final state')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence validate --state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-final-error-analysis-001.json --kind final',
+      '\nExample:\n  okstra convergence validate --state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --kind working',
     )
-    .requiredOption('--state <path>')
-    .addOption(new Option('--kind <kind>').choices(['working', 'final']).makeOptionMandatory())
+    .requiredOption('--state <path>', 'the state file to validate')
+    .addOption(new Option('--kind <kind>', 'which state --state is').choices(['working', 'final']).makeOptionMandatory())
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/validate.js')).runValidate(opts, ctx)));
   program
     .command('example')
     .description('Print one deterministic valid input example as JSON')
     .addHelpText('after', '\nExample:\n  okstra convergence example --kind coverage-batch')
-    .addOption(new Option('--kind <kind>').choices(['groups', 'round-results', 'critic-results', 'coverage-batch']).makeOptionMandatory())
+    .addOption(
+      new Option('--kind <kind>', 'which document to print').choices(['groups', 'round-results', 'critic-results', 'coverage-batch']).makeOptionMandatory(),
+    )
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/example.js')).runExample(opts, ctx)));
   return program;
 }

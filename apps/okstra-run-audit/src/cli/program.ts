@@ -21,12 +21,13 @@ export function createProgram(ctx: CliContext): Command {
     .description('Apply the worker audit-sidecar rules mid-run')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra worker-audit-check --run-dir .okstra/tasks/billing/T-12/runs/error-analysis --task-type error-analysis --seq 001 --worker codex',
+      '\nExample:\n  okstra worker-audit-check --run-dir .okstra/tasks/payments/refund-timeout/runs/error-analysis --task-type error-analysis --seq 001 --worker codex',
     )
     .requiredOption('--run-dir <dir>', 'runs/<task-type>/[stage-<N>/] of the run')
-    .requiredOption('--task-type <type>')
+    .requiredOption('--task-type <type>', 'the task type of the run (error-analysis, implementation-planning, …)')
     .requiredOption('--seq <nnn>', 'zero-padded run seq')
     .option('--worker <id>', 'only this worker (the one that just returned)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/worker-audit-check.js')).runWorkerAuditCheck(opts, ctx)));
   const issue = program.command('error-issue').description('Turn anomalies into GitHub issue candidates, then file the approved ones');
   issue
@@ -35,14 +36,16 @@ export function createProgram(ctx: CliContext): Command {
     .addHelpText('after', '\nExample:\n  okstra error-issue plan --project-root . --output ~/.okstra/error-issue/plan.json')
     .option('--project-root <dir>', 'a project root to read (repeat; default: the current directory)', collect, [])
     .option('--repo <owner/name>', 'target repository (default: ~/.okstra/config.json errorIssue.repo, else devonshin/okstra)')
-    .option('--output <plan.json>', 'plan file to write (default: ~/.okstra/error-issue/plan.json)')
+    .option('--output <plan.json>', 'plan file to write (default: ~/.okstra/error-issue/plan.json; - prints the plan on stdout)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/error-issue-plan.js')).runErrorIssuePlan(opts, ctx)));
   issue
     .command('submit')
     .description('File or comment the approved candidates of a plan file through gh')
-    .addHelpText('after', '\nExample:\n  okstra error-issue submit --plan ~/.okstra/error-issue/plan.json --approve 3f9c2a7b1d04')
-    .requiredOption('--plan <file>')
+    .addHelpText('after', '\nExample:\n  okstra error-issue submit --plan ~/.okstra/error-issue/plan.json --approve a63245b9b853')
+    .requiredOption('--plan <file>', 'the plan file error-issue plan wrote (submissions are recorded in it)')
     .option('--approve <ids|all>', 'comma-separated candidate ids, or all')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/error-issue-submit.js')).runErrorIssueSubmit(opts, ctx)));
   return program;
 }

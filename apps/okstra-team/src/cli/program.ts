@@ -13,48 +13,52 @@ export function createProgram(ctx: CliContext): Command {
     .description('Start each job of a run manifest or jobs file in its own pane')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra team dispatch --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json',
+      '\nExample:\n  okstra team dispatch --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json',
     )
-    .requiredOption('--project-root <dir>')
-    .requiredOption('--run-manifest <path>')
-    .option('--workers <csv>')
-    .option('--jobs-file <path>')
-    .option('--dispatch-kind <kind>')
-    .option('--dry-run')
+    .requiredOption('--project-root <dir>', 'the project root holding .okstra/')
+    .requiredOption('--run-manifest <path>', 'the run manifest (its workerDispatches are recorded)')
+    .option('--workers <csv>', 'only these worker ids (default: every cli-wrapper worker of the manifest)')
+    .option('--jobs-file <path>', 'dispatch the jobs of this jobs file instead of the manifest workers')
+    .option('--dispatch-kind <kind>', 'the dispatch kind (default: initial, or the jobs file kind)')
+    .option('--dry-run', 'print the resolved jobs and change nothing')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/dispatch.js')).runDispatch(opts, ctx)));
   program
     .command('await')
     .description('Wait until every dispatched job has a terminal status')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra team await --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --json',
+      '\nExample:\n  okstra team await --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --json',
     )
-    .requiredOption('--project-root <dir>')
-    .requiredOption('--run-manifest <path>')
-    .option('--deadline <minutes>')
+    .requiredOption('--project-root <dir>', 'the project root holding .okstra/')
+    .requiredOption('--run-manifest <path>', 'the run manifest of the dispatch')
+    .option(
+      '--deadline <minutes>',
+      "per-worker deadline (default: twice the task type's expected minutes — requirements-discovery 20, error-analysis 30, implementation-planning 40, implementation 40, final-verification 20, other 30)",
+    )
     .option('--dispatch-kind <kind>', "judge only workers whose newest dispatch is this kind or its -retry (default: the newest dispatch's round)")
-    .option('--json')
+    .option('--json', 'print one JSON document (default: one tab-separated line per worker)')
     .action(action(ctx, async (opts) => (await import('../commands/await.js')).runAwait(opts, ctx)));
   program
     .command('teardown')
     .description('Close the panes okstra created for this run')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra team teardown --project-root . --run-manifest .okstra/tasks/billing/T-12/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --dry-run',
+      '\nExample:\n  okstra team teardown --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --dry-run',
     )
-    .requiredOption('--project-root <dir>')
-    .requiredOption('--run-manifest <path>')
-    .option('--dry-run')
-    .option('--json')
+    .requiredOption('--project-root <dir>', 'the project root holding .okstra/')
+    .requiredOption('--run-manifest <path>', 'the run manifest whose panes are closed')
+    .option('--dry-run', 'list what would be closed and change nothing')
+    .option('--json', 'print one JSON document (default: one line per pane)')
     .option('--force', 'also stop workers that are still running (their rows become error: torn down while running)')
     .action(action(ctx, async (opts) => (await import('../commands/teardown.js')).runTeardown(opts, ctx)));
   program
     .command('exec')
     .description('Run one provider CLI for one job (the pane wrapper)')
-    .requiredOption('--job <path>')
+    .requiredOption('--job <path>', 'the job file dispatch wrote for this pane')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra team exec --job .okstra/tasks/billing/T-12/runs/error-analysis/state/team-jobs/initial-codex-error-analysis-001.job.json',
+      '\nExample:\n  okstra team exec --job .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-jobs/initial-codex-error-analysis-001.job.json',
     )
     .action(action(ctx, async (opts) => (await import('../commands/exec.js')).runExec(opts, ctx)));
   const ws = program.command('worker-state').description('Persisted worker rows');
@@ -62,11 +66,11 @@ export function createProgram(ctx: CliContext): Command {
     .description('Atomically update one persisted worker row')
     .addHelpText(
       'after',
-      "\nExample:\n  okstra worker-state transition --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --status timeout --reason 'no heartbeat for 6 minutes'",
+      "\nExample:\n  okstra worker-state transition --team-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --status timeout --reason 'no heartbeat for 6 minutes'",
     )
-    .requiredOption('--team-state <path>')
-    .requiredOption('--worker <id>')
-    .addOption(new Option('--status <status>').choices(TRANSITION_STATUSES).makeOptionMandatory())
+    .requiredOption('--team-state <path>', 'the team-state file, updated in place')
+    .requiredOption('--worker <id>', 'the worker row to update')
+    .addOption(new Option('--status <status>', 'the new status').choices(TRANSITION_STATUSES).makeOptionMandatory())
     .option('--reason <text>', 'why the worker ended so (required for timeout, error and not-run)')
     .option('--model <execution-value>', 'the model execution value to record')
     .option('--provider <id>', 'with in-progress: the provider of a worker the lead starts itself')
@@ -76,6 +80,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--prompt <path>', 'with in-progress: the prompt file the worker was given')
     .option('--result <path>', 'with in-progress: the result file the worker writes')
     .option('--dispatch-kind <kind>', 'with in-progress: the dispatch kind starting (initial, reverify-r<N>, …)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/worker-state.js')).runWorkerStateTransition(opts, ctx)));
   return program;
 }

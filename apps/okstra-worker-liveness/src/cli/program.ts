@@ -18,7 +18,7 @@ export function createProgram(ctx: CliContext): Command {
   program
     .addHelpText(
       'after',
-      '\nExample:\n  okstra worker-liveness --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker claude --team-state .okstra/tasks/billing/T-12/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --json',
+      '\nExample:\n  okstra worker-liveness --team-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-state-error-analysis-001.json --worker claude --team-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-state-error-analysis-001.json --worker codex --json',
     )
     .option('--team-state <path>', 'team-state file of the next --worker (repeat, paired)', selector('--team-state'), [])
     .option('--worker <id>', 'worker id in the preceding --team-state (repeat, paired)', selector('--worker'), [])
