@@ -63,15 +63,15 @@ export function createProgram(ctx: CliContext): Command {
     .description("Read the analysers' gap-vote responses into the apply-critic-gaps --results coverage batch")
     .addHelpText(
       'after',
-      '\nExample:\n  okstra convergence collect-critic-gaps --work-state .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-work-error-analysis-001.json --critic-dispatch grok=completed:900000 --critic-results .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-critic-results-error-analysis-001.json --result claude=.okstra/tasks/billing/T-12/runs/error-analysis/worker-results/claude-gap-vote-error-analysis-001.md --dispatch claude=completed:203000 --dispatch codex=timeout:1800000 --output .okstra/tasks/billing/T-12/runs/error-analysis/state/convergence-coverage-batch-error-analysis-001.json',
+      '\nExample:\n  okstra convergence collect-critic-gaps --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --critic-dispatch grok=completed:900000 --critic-results .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-critic-results-error-analysis-001.json --dispatch claude=timeout:1800000 --dispatch codex=timeout:1800000 --output .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-coverage-batch-error-analysis-001.json',
     )
-    .requiredOption('--work-state <path>')
+    .requiredOption('--work-state <path>', 'the working state (only read; the main queue must be terminal)')
     .requiredOption('--critic-dispatch <critic=status:durationMs>', "the critic's terminal status and duration")
     .option('--critic-results <critic-results.json>', "the critic's own result document (when it completed)")
     .option('--result <worker=path>', "an analyser's gap-vote response (repeat)", collect, [])
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of an analyser (repeat)', collect, [])
     .option('--model <worker=value>', 'model execution value of a worker the groups roster has none for (repeat)', collect, [])
-    .requiredOption('--output <coverage-batch.json>')
+    .requiredOption('--output <coverage-batch.json>', 'where to write the coverage batch (the apply-critic-gaps --results input)')
     .action(action(ctx, async (opts) => (await import('../commands/collect-critic-gaps.js')).runCollectCriticGaps(opts, ctx)));
   program
     .command('apply-critic-gaps')

@@ -4,7 +4,7 @@
 // file, a bad flag or a usage error. Through the real umbrella bin.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryIo } from '@okstra/cli-kit';
@@ -14,7 +14,7 @@ import { createProgram as liveness } from 'okstra-worker-liveness/program';
 import { createProgram as runAudit } from 'okstra-run-audit/program';
 import { createProgram as team } from 'okstra-team/program';
 
-const bin = new URL('../dist/bin.js', import.meta.url).pathname;
+const bin = new URL('../../../apps/okstra/dist/bin.js', import.meta.url).pathname;
 const sample = new URL('../../../examples/sample-project', import.meta.url).pathname;
 const S = '.okstra/tasks/payments/refund-timeout/runs/error-analysis/state';
 const SEED = `convergence seed --groups ${S}/convergence-groups-error-analysis-001.json --work-state ${S}/convergence-work-error-analysis-001.json --final-state ${S}/convergence-final-error-analysis-001.json --migration-dir ${S}/convergence-migration`;
@@ -36,6 +36,7 @@ const BEFORE: Record<string, string[]> = {
     'team dispatch --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json',
   ],
   'convergence apply-critic-gaps': [SEED],
+  'convergence collect-critic-gaps': [SEED],
   'convergence finalize': [SEED],
   'convergence validate': [SEED],
 };
@@ -90,7 +91,14 @@ describe('--help examples', () => {
     try {
       const root = join(base, 'sample-project');
       cpSync(sample, root, { recursive: true });
-      const env = { HOME: base, PATH: '/usr/bin:/bin', OKSTRA_TMUX_SOCKET: `okstra-example-${process.pid}`, OKSTRA_TEAM_POLL_MS: '100' };
+      // Provider CLIs the sample's manifest names, as stubs that read the prompt and succeed.
+      const stubs = join(base, 'stub-bin');
+      mkdirSync(stubs);
+      for (const cli of ['claude', 'codex', 'grok']) {
+        writeFileSync(join(stubs, cli), '#!/bin/sh\ncat > /dev/null\n');
+        chmodSync(join(stubs, cli), 0o755);
+      }
+      const env = { HOME: base, PATH: `${stubs}:/usr/bin:/bin`, OKSTRA_TMUX_SOCKET: `okstra-example-${process.pid}`, OKSTRA_TEAM_POLL_MS: '100' };
       const run = (argv: string[]) => spawnSync(process.execPath, [bin, ...argv], { cwd: root, encoding: 'utf8', env, timeout: 30_000 });
       const sub = key.replace(/^okstra-[a-z-]+ /, '').replace(/^okstra-worker-liveness$/, 'worker-liveness');
       for (const before of BEFORE[`convergence ${sub}`] ?? BEFORE[sub] ?? []) {
