@@ -52,7 +52,7 @@ describe('--help examples name real paths', () => {
     await runCli({ name: 'okstra-team', version: '0.0.0', createProgram: BINS['okstra-team'] }, ['exec', '--help'], io);
     const words = splitShellLine(exampleLines(io.out())[0] ?? '')[0] ?? [];
     const job = words[words.indexOf('--job') + 1] ?? '';
-    const dir = '.okstra/tasks/billing/T-12/runs/error-analysis';
+    const dir = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
     expect(job).toBe(teamJobPath(dir, 'initial', 'codex', { taskType: 'error-analysis', seq: '001' }));
   });
 });
