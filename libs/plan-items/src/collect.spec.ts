@@ -331,3 +331,16 @@ describe('one vote per block, read exactly (each was a silent guess)', () => {
     ]);
   });
 });
+
+describe('a heading that names two queue items (breaker)', () => {
+  it('is exit 2 naming the heading line, not a silent vote for the first item only', () => {
+    const { problems } = collectVerdictsWithProblems(QUEUE, [
+      response('### P-Opt-1, P-Step-1-1\n**Verdict**: DISAGREE (a)\n**Fixability**: replan\n\n### P-Val-1-1\n**Verdict**: AGREE\n'),
+    ]);
+    expect(problems[0]).toMatchObject({
+      itemId: 'P-Opt-1',
+      line: 1,
+      message: 'the heading names more than one item (P-Opt-1 and P-Step-1-1): answer each in its own block',
+    });
+  });
+});

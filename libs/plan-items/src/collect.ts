@@ -109,6 +109,14 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
       continue;
     }
     firstLine.set(id, block.headingLine);
+    const other = /^(?:(?:and|or|&|\/|\+|,)\s*)?[`*_[(]*([A-Za-z0-9-]+)/i.exec(block.headingRest);
+    const otherId = other ? canonical.get(other[1].toLowerCase()) : undefined;
+    if (otherId && otherId !== id) {
+      // `### P-Opt-1, P-Opt-2`: which items the one verdict covers is not beyond doubt (docs/plan-items.md).
+      report(id, block.headingLine, `the heading names more than one item (${id} and ${otherId}): answer each in its own block`);
+      out.set(id, null);
+      continue;
+    }
     const read = readPlanVote(block);
     if ('problem' in read) {
       report(id, read.problem.line, read.problem.message);
