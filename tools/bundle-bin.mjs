@@ -79,11 +79,6 @@ const result = await build({
   conditions: ['@okstra/source'],
   // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
   chunkNames: '[name]-[hash]',
-  // CommonJS dependencies (commander, write-file-atomic, proper-lockfile) call require() for Node
-  // built-ins, and write-file-atomic hashes __filename into its temp names.
-  banner: {
-    js: 'import{createRequire as __okstraRequire}from"node:module";import{fileURLToPath as __okstraPath}from"node:url";const require=__okstraRequire(import.meta.url),__filename=__okstraPath(import.meta.url);',
-  },
   legalComments: 'none',
   plugins: [englishOnlyZod, jsoncParserEsm],
   metafile: true,
@@ -123,6 +118,16 @@ writeFileSync(
 
 if (process.env.OKSTRA_BUNDLE_META) writeFileSync(process.env.OKSTRA_BUNDLE_META, JSON.stringify(result.metafile));
 const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+// CommonJS dependencies (commander) call require() for Node built-ins through
+// esbuild's shim, which needs a `require` in scope. Only the chunks that use it
+// get one: a createRequire in every chunk showed in the start-up profile.
+const REQUIRE_BANNER = 'import{createRequire as __okstraRequire}from"node:module";const require=__okstraRequire(import.meta.url);';
+for (const f of files) {
+  const text = readFileSync(join(dist, f), 'utf8');
+  if (!/typeof require\b/.test(text)) continue;
+  const shebang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
+  writeFileSync(join(dist, f), shebang + REQUIRE_BANNER + text.slice(shebang.length));
+}
 // A require of a relative path left in the output is a module the bundler could not see: it fails at run time.
 for (const f of files) {
   const hit = /require\(["'`]\.{1,2}\/[^"'`]*["'`]\)/.exec(readFileSync(join(dist, f), 'utf8'));

@@ -6,4 +6,5 @@ export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';
 export * from './run-cli.js';
+export * from './run-process.js';
 export * from './version.js';

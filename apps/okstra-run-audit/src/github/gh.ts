@@ -1,5 +1,4 @@
-import { execa } from 'execa';
-import { OkstraError } from '@okstra/cli-kit';
+import { OkstraError, runProcess, type ProcessResult } from '@okstra/cli-kit';
 import { issueSearchArgs, type GhIssue, type GhRunner, type GhStatus } from '@okstra/audit-rules';
 
 /**
@@ -11,15 +10,14 @@ export class GhCli implements GhRunner {
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
   private run(args: string[], input?: string) {
-    return execa('gh', args, { env: this.env, extendEnv: false, input: input ?? '', reject: false, stripFinalNewline: true });
+    return runProcess('gh', args, { env: this.env, input });
   }
 
   /** `gh auth status`: not installed (ENOENT) or not authenticated (non-zero exit) → not ok, with a hint. */
   async status(): Promise<GhStatus> {
     const r = await this.run(['auth', 'status']);
-    if ((r as { code?: string }).code === 'ENOENT' || (r.failed && r.exitCode === undefined)) {
-      return { ok: false, reason: 'gh is not installed', hint: 'install the GitHub CLI (https://cli.github.com) and run gh auth login' };
-    }
+    if (r.notFound) return { ok: false, reason: 'gh is not installed', hint: 'install the GitHub CLI (https://cli.github.com) and run gh auth login' };
+    if (r.spawnError) return { ok: false, reason: `gh could not be started: ${r.spawnError}`, hint: 'check the gh found on PATH' };
     if (r.exitCode !== 0) return { ok: false, reason: 'gh is not authenticated', hint: 'run gh auth login' };
     return { ok: true };
   }
@@ -30,7 +28,7 @@ export class GhCli implements GhRunner {
    */
   async searchIssues(repo: string, fp: string): Promise<GhIssue[]> {
     const r = await this.run(issueSearchArgs(repo, fp));
-    if (r.exitCode !== 0) throw new OkstraError('OKSTRA_GH_FAILED', `gh issue list exited ${r.exitCode}: ${firstLine(r.stderr)}`);
+    if (r.exitCode !== 0) throw new OkstraError('OKSTRA_GH_FAILED', `gh issue list ${ended(r)}: ${firstLine(r.stderr)}`);
     let value: unknown;
     try {
       value = JSON.parse(r.stdout);
@@ -53,7 +51,7 @@ export class GhCli implements GhRunner {
 
   private async send(args: string[], body: string): Promise<string> {
     const r = await this.run(args, body);
-    if (r.exitCode !== 0) throw new OkstraError('OKSTRA_GH_FAILED', `gh ${args[0]} ${args[1]} exited ${r.exitCode}: ${firstLine(r.stderr)}`);
+    if (r.exitCode !== 0) throw new OkstraError('OKSTRA_GH_FAILED', `gh ${args[0]} ${args[1]} ${ended(r)}: ${firstLine(r.stderr)}`);
     const url = r.stdout
       .split(/\r?\n/)
       .map((l) => l.trim())
@@ -62,6 +60,13 @@ export class GhCli implements GhRunner {
     if (!url) throw new OkstraError('OKSTRA_GH_FAILED', `gh ${args[0]} ${args[1]} printed no URL`);
     return url;
   }
+}
+
+/** `exited 4`, `ended by SIGTERM` or `could not be started: …`. */
+function ended(r: ProcessResult): string {
+  if (r.exitCode !== null) return `exited ${r.exitCode}`;
+  if (r.signal) return `ended by ${r.signal}`;
+  return r.notFound ? 'could not be started: gh is not installed' : `could not be started: ${r.spawnError}`;
 }
 
 function firstLine(text: string): string {

@@ -84,8 +84,11 @@ export async function buildErrorIssuePlan(req: PlanRequest): Promise<PlanOutcome
     if (!status.ok) warnings.push(`matching unchecked: ${status.reason} (${status.hint})`);
     if (status.ok) {
       try {
-        found = [];
-        for (const d of drafts) found.push(await req.gh.searchIssues(req.repo, d.id));
+        found = await searchAll(
+          req.gh,
+          req.repo,
+          drafts.map((d) => d.id),
+        );
       } catch (error) {
         // gh's stderr may name hosts or accounts: the plan keeps only its anonymized form.
         matching = { status: 'unchecked', reason: anonymize(error instanceof OkstraError ? error.message : String(error), identities) };
@@ -104,6 +107,29 @@ export async function buildErrorIssuePlan(req: PlanRequest): Promise<PlanOutcome
     candidates: drafts.map((d, i) => decideCandidate(d, found[i] ?? null)),
   };
   return { plan, warnings };
+}
+
+/** How many `gh issue list` searches run at once: each is a subprocess, and a plan has one per candidate. */
+const SEARCH_CONCURRENCY = 4;
+
+/** The issues each fingerprint's search returns, in `ids` order; at most {@link SEARCH_CONCURRENCY} searches in flight. Rejects with the first failure. */
+async function searchAll(gh: GhRunner, repo: string, ids: readonly string[]): Promise<GhIssue[][]> {
+  const found: GhIssue[][] = new Array(ids.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (next < ids.length && !failed) {
+      const i = next++;
+      try {
+        found[i] = await gh.searchIssues(repo, ids[i]!);
+      } catch (error) {
+        failed = true; // no new search starts once one failed: the plan is unchecked anyway
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SEARCH_CONCURRENCY, ids.length) }, lane));
+  return found;
 }
 
 /**
