@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { isStdio, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { isStdio, pathArg, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { buildErrorIssuePlan, mergeGate, readMachineFacts, resolveProjectRoots, writePlanFile } from '@okstra/audit-rules';
 import { errorIssuePlanArtifact, RepoSlug } from '@okstra/schemas/error-issue';
 import { renderArtifact } from '@okstra/state-file';
@@ -24,12 +23,15 @@ export interface ErrorIssuePlanOptions {
  */
 export async function runErrorIssuePlan(opts: ErrorIssuePlanOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const roots = await resolveProjectRoots(io.cwd, opts.projectRoot);
+  const roots = await resolveProjectRoots(
+    io.cwd,
+    opts.projectRoot.map((r) => pathArg(io, r)),
+  );
   const config = await readUserConfig(io.env);
   const repo = opts.repo ?? config.errorIssue?.repo ?? DEFAULT_ISSUE_REPO;
   if (!RepoSlug.safeParse(repo).success) throw new UsageError(`--repo expects <owner>/<name>, got '${repo}'`);
   const toStdout = opts.output !== undefined && isStdio(opts.output); // `--output -`: the plan itself on stdout, no file
-  const output = toStdout ? '-' : resolve(io.cwd, opts.output ?? defaultPlanPath(io.env));
+  const output = toStdout ? '-' : pathArg(io, opts.output ?? defaultPlanPath(io.env));
   const { plan, warnings } = await buildErrorIssuePlan({
     roots,
     repo,

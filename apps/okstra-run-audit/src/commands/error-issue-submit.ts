@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { writeJson, type CliContext } from '@okstra/cli-kit';
+import { pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
 import { parseApproval, readMachineFacts, submitApproved } from '@okstra/audit-rules';
 import { GhCli } from '../github/gh.js';
 
@@ -21,7 +20,7 @@ export interface ErrorIssueSubmitOptions {
 export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const approve = parseApproval(opts.approve);
-  const planPath = resolve(io.cwd, opts.plan);
+  const planPath = pathArg(io, opts.plan);
   const { sent, skipped } = await submitApproved({ planPath, planLabel: opts.plan, approve, gh: new GhCli(io.env), machine: readMachineFacts(io.env) });
   writeJson(io, { ok: true, plan: planPath, sent, skipped });
   return 0;

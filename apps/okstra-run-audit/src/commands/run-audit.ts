@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { ExitCode, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
 import { findProjectRoot, runAudit } from '@okstra/audit-rules';
 import type { RunAuditReport } from '@okstra/schemas/audit';
 
@@ -22,7 +21,7 @@ export async function runRunAudit(opts: RunAuditOptions, ctx: CliContext): Promi
   const { io } = ctx;
   const tty = io.stderr.isTTY === true;
   // Without --project-root the project is found upward from the working directory, as git finds .git.
-  const root = opts.projectRoot !== undefined ? resolve(io.cwd, opts.projectRoot) : await findProjectRoot(io.cwd);
+  const root = opts.projectRoot !== undefined ? pathArg(io, opts.projectRoot) : await findProjectRoot(io.cwd);
   const report = await runAudit(root, {
     taskKey: opts.taskKey,
     onProgress: tty ? (n) => n % PROGRESS_EVERY === 0 && io.stderr.write(`\r${ctx.name}: ${n} runs scanned…`) : undefined,

@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { ExitCode, InputError, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, InputError, pathArg, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkWorkerResults, indexDirs, listDirSync, runArtifactDirs, workerResultIds } from '@okstra/audit-rules';
 import { assertSegment, formatSeq, parseRunDir, projectRootOf, runSuffix, toProjectRelative } from '@okstra/paths';
 
@@ -29,7 +28,7 @@ export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: Cl
   assertSegment('task type', opts.taskType);
   if (opts.worker !== undefined) assertSegment('worker id', opts.worker);
   if (opts.runDir.trim() === '') throw new InputError('not a run directory: expected <task-root>/runs/<task-type>[/stage-<N>]', { file: opts.runDir });
-  const runDir = resolve(io.cwd, opts.runDir);
+  const runDir = pathArg(io, opts.runDir);
   if (!(await stat(runDir).catch(() => null))?.isDirectory()) throw new InputError('run directory does not exist', { file: opts.runDir });
   const parsed = parseRunDir(runDir);
   if (!parsed || parsed.taskRoot === '') {

@@ -52,7 +52,7 @@ interface AwaitRow {
 export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
   const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes('--deadline', opts.deadline);
-  const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
+  const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const recorded = latestDispatches(run.manifest.workerDispatches);
   const initialState = await readTeamState(run.teamStatePath);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, initialState.workers, recorded);

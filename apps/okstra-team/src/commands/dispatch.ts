@@ -45,7 +45,7 @@ export interface DispatchOptions {
  */
 export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
+  const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const plan = await resolveDispatchJobs({ ...run, jobsFile: opts.jobsFile, dispatchKind: opts.dispatchKind, workers: opts.workers });
   const registry = await loadProviderRegistry(io.env.HOME);
   const source = plan.jobsFile ?? run.manifestPath;

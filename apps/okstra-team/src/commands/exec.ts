@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { InputError, OkstraError, type CliContext } from '@okstra/cli-kit';
+import { dirname } from 'node:path';
+import { InputError, OkstraError, pathArg, type CliContext } from '@okstra/cli-kit';
 import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
@@ -27,7 +27,7 @@ import { runProvider } from '../wrapper/run-provider.js';
  * Exit 0 completed, 1 error, 2 an invalid job file (nothing written).
  */
 export async function runExec(opts: { job: string }, ctx: CliContext): Promise<number> {
-  const jobFile = resolve(ctx.io.cwd, opts.job);
+  const jobFile = pathArg(ctx.io, opts.job);
   const raw = await readArtifact(jobFile, teamJobArtifact);
   const job = await validateJob(jobFile, raw);
   // The delivery directories exist before the provider starts (codex's `--cd {writeRoot}` needs one).

@@ -60,7 +60,7 @@ function realProbe(env: NodeJS.ProcessEnv): TeardownProbe {
  */
 export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const run = await loadRun(io.cwd, opts.projectRoot, opts.runManifest);
+  const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const state = await readTeamState(run.teamStatePath);
   const records = run.manifest.workerDispatches;
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, records);

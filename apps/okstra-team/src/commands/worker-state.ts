@@ -1,5 +1,4 @@
-import { resolve } from 'node:path';
-import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { InputError, pathArg, writeJson, type CliContext, type Io } from '@okstra/cli-kit';
 import { projectRootOf, resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import type { LivenessMode, TeamStateRow } from '@okstra/schemas/team-state';
 import type { TransitionStatus } from '@okstra/schemas/vocabulary';
@@ -48,7 +47,7 @@ const ROW_FLAGS = [
  */
 export async function runWorkerStateTransition(opts: WorkerStateTransitionOptions, ctx: CliContext): Promise<number> {
   validateTransition(opts);
-  const path = resolve(ctx.io.cwd, opts.teamState);
+  const path = pathArg(ctx.io, opts.teamState);
   const given = ROW_FLAGS.filter(([key]) => opts[key] !== undefined);
   if (given.length > 0 && opts.status !== 'in-progress') {
     throw new InputError(`${given[0]![1]} records a worker it starts, so it needs --status in-progress (got '${opts.status}')`, { field: given[0]![1] });
@@ -59,7 +58,7 @@ export async function runWorkerStateTransition(opts: WorkerStateTransitionOption
     reason: opts.reason ?? null,
     model: opts.model ?? null,
     now: ctx.io.now(),
-    ...nativeRow(opts, path, ctx.io.cwd),
+    ...nativeRow(opts, path, ctx.io),
   });
   if (!outcome.applied) {
     ctx.io.stderr.write(`${ctx.name}: worker '${opts.worker}' is already ${outcome.row.status}; row kept\n`);
@@ -69,7 +68,7 @@ export async function runWorkerStateTransition(opts: WorkerStateTransitionOption
 }
 
 /** The row fields and creation data of a native worker's `in-progress` transition. */
-function nativeRow(opts: WorkerStateTransitionOptions, teamStatePath: string, cwd: string): Partial<WorkerTransition> {
+function nativeRow(opts: WorkerStateTransitionOptions, teamStatePath: string, io: Pick<Io, 'cwd'>): Partial<WorkerTransition> {
   if (opts.status !== 'in-progress') return {};
   if (opts.livenessMode === 'audit-heartbeat' && !opts.auditSidecar) {
     throw new InputError('--liveness-mode audit-heartbeat needs --audit-sidecar (the file the worker heartbeats into)', { field: '--audit-sidecar' });
@@ -81,7 +80,7 @@ function nativeRow(opts: WorkerStateTransitionOptions, teamStatePath: string, cw
   const rel = (p: string | undefined, flag: string) => {
     if (p === undefined) return undefined;
     if (!root) throw new InputError(`${flag} needs a team-state inside a project's .okstra tree`, { field: '--team-state' });
-    const abs = resolveInsideRoot(root, resolve(cwd, p), flag);
+    const abs = resolveInsideRoot(root, pathArg(io, p), flag);
     assertRegularIfExists(abs, p);
     return toProjectRelative(root, abs);
   };

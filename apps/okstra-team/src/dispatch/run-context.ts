@@ -1,6 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError, pathArg, type Io } from '@okstra/cli-kit';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
 import { runManifestArtifact, type RunManifest, type WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { parseJsonText, readArtifact, readTextFile, validateArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
@@ -23,12 +22,13 @@ export interface RunContext {
 
 /**
  * Read the run manifest (inside `--project-root`) and resolve its team-state.
+ * Both arguments are relative to `io.cwd` (`pathArg`, docs/conventions.md).
  * @throws InputError (exit 2): missing root, manifest outside the root,
  *   invalid manifest, team-state path escaping the root.
  */
-export async function loadRun(cwd: string, projectRootArg: string, manifestArg: string): Promise<RunContext> {
-  const projectRoot = resolve(cwd, projectRootArg);
-  const manifestPath = resolveInsideRoot(projectRoot, resolve(cwd, manifestArg), '--run-manifest');
+export async function loadRun(io: Pick<Io, 'cwd'>, projectRootArg: string, manifestArg: string): Promise<RunContext> {
+  const projectRoot = pathArg(io, projectRootArg);
+  const manifestPath = resolveInsideRoot(projectRoot, pathArg(io, manifestArg), '--run-manifest');
   const manifest = await readArtifact(manifestPath, runManifestArtifact);
   let teamStatePath: string;
   try {
