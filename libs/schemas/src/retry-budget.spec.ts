@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAILURES, MAX_FAILURES_PER_WORKER, countFailure, hasRetryLeft, isFailureStatus, isOutOfRetries, isRetryable } from './index.js';
+import { FAILURE_STATUSES, MAX_FAILURES, MAX_FAILURES_PER_WORKER, countFailure, hasRetryLeft, isFailureStatus, isOutOfRetries, isRetryable } from './index.js';
 
 describe('retry budget (docs/convergence.md "Retry budget")', () => {
   it('one retry per worker per run: the first failure is retryable, the second is out', () => {
@@ -13,6 +13,7 @@ describe('retry budget (docs/convergence.md "Retry budget")', () => {
   });
 
   it('every failing cause counts; completed and non-terminal statuses do not', () => {
+    expect(FAILURE_STATUSES).toEqual(['timeout', 'error', 'not-run', 'stalled']);
     for (const s of ['timeout', 'error', 'not-run', 'stalled']) expect(isFailureStatus(s)).toBe(true);
     for (const s of ['completed', 'pending', 'in-progress', 'TIMEOUT', '']) expect(isFailureStatus(s)).toBe(false);
     // the count follows outcomes across dispatch kinds: initial timeout, reverify error → out

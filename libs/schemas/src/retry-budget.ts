@@ -13,6 +13,7 @@
  * (its `retryable` flag) and `libs/convergence` (plan-round's roster). No zod
  * here: this module is cheap to import.
  */
+import { PENDING_LIVENESS_VERDICTS, TERMINAL_WORKER_STATUSES, type PendingLivenessVerdict, type TerminalWorkerStatus } from './vocabulary.js';
 
 /** Failures after which a worker is out of the run (its first failure spends its only retry). */
 export const MAX_FAILURES_PER_WORKER = 2;
@@ -20,12 +21,25 @@ export const MAX_FAILURES_PER_WORKER = 2;
 /** Alias of {@link MAX_FAILURES_PER_WORKER}. */
 export const MAX_FAILURES = MAX_FAILURES_PER_WORKER;
 
+/** A terminal worker status that is not a success (the vocabulary's `completed` is the only success). */
+type UnsuccessfulStatus = Exclude<TerminalWorkerStatus, 'completed'>;
+
+/** A liveness verdict that counts as a failure (await records it as `timeout`). */
+type FailingVerdict = Extract<PendingLivenessVerdict, 'stalled'>;
+
+/** An outcome that counts one failure. */
+export type FailureStatus = UnsuccessfulStatus | FailingVerdict;
+
 /**
  * The outcomes that count one failure: the terminal worker statuses other than
- * `completed`, plus `stalled` (a liveness verdict, recorded by await as `timeout`).
+ * `completed`, plus `stalled` (a liveness verdict, recorded by await as
+ * `timeout`). Derived from libs/schemas/src/vocabulary.ts, so a new terminal
+ * status is counted here without a second edit.
  */
-export const FAILURE_STATUSES = ['timeout', 'error', 'not-run', 'stalled'] as const;
-export type FailureStatus = (typeof FAILURE_STATUSES)[number];
+export const FAILURE_STATUSES: readonly FailureStatus[] = [
+  ...TERMINAL_WORKER_STATUSES.filter((s): s is UnsuccessfulStatus => s !== 'completed'),
+  ...PENDING_LIVENESS_VERDICTS.filter((v): v is FailingVerdict => v === 'stalled'),
+];
 
 /** True for an outcome that counts one failure (`timeout`, `error`, `not-run`, `stalled`); false for `completed`, `pending`, `in-progress` and anything else. */
 export function isFailureStatus(status: string): status is FailureStatus {
