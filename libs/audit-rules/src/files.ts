@@ -1,5 +1,5 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readRegularFileSync } from '@okstra/state-file';
+import { existsSync, readdirSync } from 'node:fs';
+import { isRegularIfExists, NotRegularFileError, readRegularFileSync } from '@okstra/state-file';
 import { isAbsolute, join, resolve, sep } from 'node:path';
 import { InputError } from '@okstra/core';
 
@@ -53,7 +53,8 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
       try {
         text = readRegularFileSync(abs)?.toString('utf8') ?? null;
       } catch (error) {
-        if (error instanceof InputError && /regular file|directory/.test(error.message)) throw new InputError('is not a regular file', { file: abs });
+        // run-audit words the refusal its own way (docs/run-audit.md); the rule is state-file's.
+        if (error instanceof NotRegularFileError) throw new InputError('is not a regular file', { file: abs });
         text = null;
       }
       // Keep only the last few texts (one worker's result, prompt and sidecar): texts
@@ -95,24 +96,10 @@ export function isNormalAbsolute(p: string): boolean {
 }
 
 /**
- * False when `abs` exists (symlinks followed) and is not a regular file: a
- * directory, FIFO, socket or device. True for a regular file and for a path
- * that cannot be stat-ed (missing, dangling link, no permission) — the reader
- * reports those itself. Check this before every synchronous read: a FIFO or
- * a link to `/dev/zero` would block or never end.
- */
-export function isRegularOrMissing(abs: string): boolean {
-  try {
-    return statSync(abs).isFile();
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Throw unless `abs` is a regular file or cannot be stat-ed ({@link isRegularOrMissing}).
+ * Throw unless `abs` is a regular file or cannot be stat-ed — the rule is
+ * `isRegularIfExists` of libs/state-file; the words are run-audit's.
  * @throws InputError `is not a regular file` with `file: label`.
  */
 export function assertRegularOrMissing(abs: string, label: string = abs): void {
-  if (!isRegularOrMissing(abs)) throw new InputError('is not a regular file', { file: label });
+  if (!isRegularIfExists(abs)) throw new InputError('is not a regular file', { file: label });
 }

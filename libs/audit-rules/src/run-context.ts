@@ -1,8 +1,8 @@
 import type { RunManifest } from '@okstra/schemas/run-manifest';
 import type { TeamState } from '@okstra/schemas/team-state';
 import { join } from 'node:path';
-import { readRegularFileSync } from '@okstra/state-file';
-import { isRegularOrMissing, listDirSync, type FileIndex } from './files.js';
+import { isRegularIfExists, readRegularFileSync } from '@okstra/state-file';
+import { listDirSync, type FileIndex } from './files.js';
 import type { InvariantId } from './invariants.js';
 
 /**
@@ -56,7 +56,7 @@ export function failureLogged(run: RunUnderAudit): boolean {
   if (known === undefined) {
     known = listDirSync(run.taskRoot)
       .filter((n) => /^errors-.+\.jsonl$/.test(n))
-      .some((n) => isRegularOrMissing(join(run.taskRoot, n)) && logNamesRun(readTextSync(join(run.taskRoot, n)), run));
+      .some((n) => isRegularIfExists(join(run.taskRoot, n)) && logNamesRun(readTextSync(join(run.taskRoot, n)), run));
     loggedFailure.set(run, known);
   }
   return known;

@@ -188,6 +188,23 @@ export function assertRegularIfExists(path: string, file: string = path): void {
   checkRegularFile(st, file);
 }
 
+/**
+ * {@link assertRegularIfExists} as a predicate, for a caller that reports the
+ * refusal in its own words (run-audit's `is not a regular file` violation):
+ * false when `path` exists (symlinks followed) and is a directory, FIFO,
+ * socket or device; true for a regular file and for a path that cannot be
+ * stat-ed (missing, dangling link, no permission: the reader reports those).
+ */
+export function isRegularIfExists(path: string): boolean {
+  try {
+    assertRegularIfExists(path);
+    return true;
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return false;
+    throw error;
+  }
+}
+
 /** The refusal of a directory, FIFO, socket or device where a file is read: always exit 2, never tolerated as "unreadable". */
 export class NotRegularFileError extends InputError {}
 

@@ -3,7 +3,8 @@ import { basename, join } from 'node:path';
 import { projectJsonPath, taskManifestPath, tasksDir } from '@okstra/paths';
 import { ErrorRecord } from '@okstra/schemas/error-issue';
 import { runAudit } from '../audit-project.js';
-import { isRegularOrMissing, listDir } from '../files.js';
+import { isRegularIfExists } from '@okstra/state-file';
+import { listDir } from '../files.js';
 import { harvestIdentities, IdentitySet, remoteIdentities } from './identities.js';
 import type { RawRecord } from './signals.js';
 
@@ -128,7 +129,7 @@ async function readJson(path: string): Promise<Record<string, unknown> | null> {
 
 /** The UTF-8 text of a regular file (symlinks followed); '' when missing, unreadable or not a regular file (a FIFO would never end). */
 async function readRegularText(path: string): Promise<string> {
-  if (!isRegularOrMissing(path)) return '';
+  if (!isRegularIfExists(path)) return '';
   return readFile(path, 'utf8').catch(() => '');
 }
 
