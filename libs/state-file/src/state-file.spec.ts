@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, readJsonFileSync, readTextFile, formatJsonPath } from './read-file.js';
+import { assertRegularIfExists, isRegularIfExists, readJsonFile, readJsonFileSync, readTextFile, formatJsonPath } from './read-file.js';
 import { assertOutputNotInput, writeJsonAtomic, serializeJson, writeTextAtomic } from './write-file.js';
 import { withFileLock } from './file-lock.js';
 
@@ -59,6 +59,23 @@ describe('readJsonFile', () => {
     const message = 'is not a regular file (a FIFO, socket or device)';
     await expect(readJsonFile(p)).rejects.toMatchObject({ file: p, message });
     expect(() => readJsonFileSync(p)).toThrow(message);
+  });
+
+  it('isRegularIfExists is assertRegularIfExists as a predicate: absent or regular is true, a FIFO, device or directory false', () => {
+    const fifo = join(dir, 'pred.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const cases: Array<[string, boolean]> = [
+      [file('pred.json', '{}'), true],
+      [join(dir, 'pred-missing.json'), true],
+      [fifo, false],
+      ['/dev/null', false],
+      [dir, false],
+    ];
+    for (const [p, regular] of cases) {
+      expect(isRegularIfExists(p)).toBe(regular);
+      if (regular) expect(() => assertRegularIfExists(p)).not.toThrow();
+      else expect(() => assertRegularIfExists(p)).toThrow(/regular file|directory/);
+    }
   });
 
   it('follows a symlink to a regular file', async () => {
