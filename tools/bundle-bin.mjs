@@ -8,6 +8,7 @@
 // no runtime dependency tree. Licences of the inlined packages are collected
 // into dist/THIRD-PARTY-LICENSES.md. See docs/release.md "Bundled bins".
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -25,6 +26,7 @@ function cleanJs(dir) {
   }
 }
 cleanJs(dist);
+rmSync(join(dist, 'help.json'), { force: true });
 
 /**
  * zod's `z` namespace re-exports every locale (≈260 KiB minified) though only
@@ -135,3 +137,28 @@ for (const f of files) {
 }
 const bytes = files.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
 process.stdout.write(`${relative(repoRoot, app)}: ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB (${packages.size} third-party packages inlined)\n`);
+
+/**
+ * The help cache (libs/cli-kit `cachedHelp`): the built bin itself renders
+ * `[<command>…] --help` for every command of its tree, with stdout a pipe
+ * (80 columns, no colour) and no cache present, so the texts are exactly what
+ * commander prints to a pipe. A bin whose main does not go through runToolMain
+ * (the umbrella answers its own help without a parser) gets none.
+ */
+function writeHelpCache() {
+  if (!readFileSync(join(app, 'src', 'main.ts'), 'utf8').includes('runToolMain')) return 0;
+  const texts = {};
+  const queue = [[]];
+  while (queue.length > 0) {
+    const path = queue.shift();
+    const r = spawnSync(process.execPath, [join(dist, 'bin.js'), ...path, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    if (r.status !== 0) throw new Error(`${relative(repoRoot, app)}: ${[...path, '--help'].join(' ')} exited ${r.status}: ${r.stderr}`);
+    texts[path.join(' ')] = r.stdout;
+    const section = r.stdout.split(/\n(?=\S)/).find((s) => s.startsWith('Commands:')) ?? '';
+    for (const m of section.matchAll(/^ {2}([a-z][a-z0-9-]*)/gm)) if (m[1] !== 'help') queue.push([...path, m[1]]);
+  }
+  writeFileSync(join(dist, 'help.json'), JSON.stringify({ schemaVersion: '1.0', texts }, null, 1) + '\n');
+  return Object.keys(texts).length;
+}
+const helpTexts = writeHelpCache();
+if (helpTexts > 0) process.stdout.write(`${relative(repoRoot, app)}: help cache of ${helpTexts} commands\n`);
