@@ -12,6 +12,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { binPath, median, repoRoot } from './lib.mjs';
+import { teamProject, teamWorld } from './team-fixture.mjs';
 
 export const title = 'real small commands vs node -e 0 (median wall ms; RSS rows in MB)';
 
@@ -123,59 +124,16 @@ function fixture(base) {
 /** team await over finished workers: dispatch 2 stub jobs into a private tmux server and let them end. */
 function teamFixture(base) {
   if (spawnSync('tmux', ['-V']).status !== 0) return null;
-  const root = join(base, 'team-project');
-  const home = join(base, 'team-home');
-  const pdir = join(home, '.okstra', 'adapters', 'providers', 'bench-ok');
-  mkdirSync(pdir, { recursive: true });
-  writeFileSync(join(pdir, 'run.sh'), '#!/bin/sh\ncat > /dev/null\nmkdir -p "$(dirname "$1")"\necho done > "$1"\n');
-  chmodSync(join(pdir, 'run.sh'), 0o755);
-  writeFileSync(
-    join(pdir, 'provider.json'),
-    JSON.stringify({ schemaVersion: '1.0', id: 'bench-ok', executable: './run.sh', argv: ['{resultPath}'], capabilities: ['analysis'] }),
-  );
-  const write = (rel, value) => {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), JSON.stringify(value, null, 2));
-  };
-  const ids = ['w1', 'w2'];
-  const teamState = `${EA}/state/team-state-error-analysis-001.json`;
-  const manifest = `${EA}/manifests/run-manifest-error-analysis-001.json`;
-  for (const id of ids) {
-    mkdirSync(join(root, EA, 'prompts'), { recursive: true });
-    writeFileSync(join(root, EA, 'prompts', `${id}-prompt-error-analysis-001.md`), `# ${id}\n`);
+  const { env, stop } = teamWorld(base, 'cmd');
+  const { args } = teamProject(join(base, 'team-project'), 2, '001');
+  for (const word of ['dispatch', 'await']) {
+    const r = spawnSync(process.execPath, [binPath('okstra-team'), word, ...args], { env, encoding: 'utf8' });
+    if (r.status !== 0) {
+      stop();
+      throw new Error(`team ${word} failed: ${r.stderr}`);
+    }
   }
-  write(teamState, {
-    schemaVersion: '1.0',
-    taskType: 'error-analysis',
-    seq: '001',
-    workers: ids.map((workerId) => ({ workerId, provider: 'bench-ok', role: 'analyser', status: 'pending', attempt: 0 })),
-  });
-  write(manifest, {
-    schemaVersion: '1.0',
-    taskKey: 'bench:payments:refund-timeout',
-    taskType: 'error-analysis',
-    seq: '001',
-    status: 'running',
-    startedAt: '2026-11-29T08:00:00Z',
-    teamStatePath: teamState,
-    leadRuntime: 'external',
-    terminalBackend: 'tmux-pane',
-    hostRuntime: 'external',
-    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: ids.map((workerId) => ({ workerId, role: 'analyser', provider: 'bench-ok', model: 'm', executionValue: 'm', runner: 'cli-wrapper' })),
-    workerDispatches: [],
-  });
-  const socket = `okstra-bench-cmd-${process.pid}`;
-  const env = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '100' };
-  delete env.TMUX;
-  delete env.TMUX_PANE;
-  spawnSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'keepalive', 'sleep', '3600']);
-  const args = ['--project-root', root, '--run-manifest', join(root, manifest)];
-  const d = spawnSync(process.execPath, [binPath('okstra-team'), 'dispatch', ...args], { env, encoding: 'utf8' });
-  if (d.status !== 0) throw new Error(`team dispatch failed: ${d.stderr}`);
-  const a = spawnSync(process.execPath, [binPath('okstra-team'), 'await', ...args], { env, encoding: 'utf8' });
-  if (a.status !== 0) throw new Error(`team await failed: ${a.stderr}`);
-  return { args, env, stop: () => spawnSync('tmux', ['-L', socket, 'kill-server']) };
+  return { args, env, stop };
 }
 
 export default async function () {

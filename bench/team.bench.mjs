@@ -4,67 +4,21 @@
 // okstra-worker-liveness probe of the same 8 workers. A private tmux server
 // (`OKSTRA_TMUX_SOCKET`) keeps the user's server out of it.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { binPath, median, timeCommand } from './lib.mjs';
+import { teamProject, teamWorld } from './team-fixture.mjs';
 
 export const title = 'okstra-team dispatch and await (median wall time)';
 
 const RUNS = 7;
-const RUN = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
-
-function setup(base, n, seq) {
-  const root = join(base, `p-${n}-${seq}`);
-  const write = (rel, value) => {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
-  };
-  const ids = Array.from({ length: n }, (_, i) => `w${i + 1}`);
-  const teamState = `${RUN}/state/team-state-error-analysis-${seq}.json`;
-  const manifest = `${RUN}/manifests/run-manifest-error-analysis-${seq}.json`;
-  for (const id of ids) write(`${RUN}/prompts/${id}-prompt-error-analysis-${seq}.md`, `# ${id}\n`);
-  write(teamState, {
-    schemaVersion: '1.0',
-    taskType: 'error-analysis',
-    seq,
-    workers: ids.map((workerId) => ({ workerId, provider: 'bench-ok', role: 'analyser', status: 'pending', attempt: 0 })),
-  });
-  write(manifest, {
-    schemaVersion: '1.0',
-    taskKey: 'bench:payments:refund-timeout',
-    taskType: 'error-analysis',
-    seq,
-    status: 'running',
-    startedAt: '2026-11-29T08:00:00Z',
-    teamStatePath: teamState,
-    leadRuntime: 'external',
-    terminalBackend: 'tmux-pane',
-    hostRuntime: 'external',
-    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: ids.map((workerId) => ({ workerId, role: 'analyser', provider: 'bench-ok', model: 'm', executionValue: 'm', runner: 'cli-wrapper' })),
-    workerDispatches: [],
-  });
-  return { root, manifest, teamState, ids };
-}
+const setup = (base, n, seq) => teamProject(join(base, `p-${n}-${seq}`), n, seq);
 
 export default async function () {
   const base = mkdtempSync(join(tmpdir(), 'okstra-team-bench-'));
-  const home = join(base, 'home');
-  const dir = join(home, '.okstra', 'adapters', 'providers', 'bench-ok');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'run.sh'), '#!/bin/sh\ncat > /dev/null\nmkdir -p "$(dirname "$1")"\necho done > "$1"\n');
-  chmodSync(join(dir, 'run.sh'), 0o755);
-  writeFileSync(
-    join(dir, 'provider.json'),
-    JSON.stringify({ schemaVersion: '1.0', id: 'bench-ok', executable: './run.sh', argv: ['{resultPath}'], capabilities: ['analysis'] }),
-  );
-  const socket = `okstra-bench-${process.pid}`;
-  const env = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '100' };
-  delete env.TMUX;
-  delete env.TMUX_PANE;
+  const { env, stop } = teamWorld(base, 'team');
   const team = binPath('okstra-team');
-  spawnSync('tmux', ['-L', socket, 'new-session', '-d', '-s', 'keepalive', 'sleep', '3600']);
   let seq = 100;
   const dispatchMs = (n) => {
     const times = [];
@@ -97,7 +51,7 @@ export default async function () {
       { name: 'team await, one poll of 8 workers', ms: poll, baselineName: 'worker-liveness probe of the same 8', baselineMs: probe, target: 1.5 },
     ];
   } finally {
-    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    stop();
     rmSync(base, { recursive: true, force: true });
   }
 }
