@@ -110,16 +110,7 @@ export function runtimeDependencyClosure(): string[] {
   const pkgs = lock.packages;
   const workspaceDirs = Object.keys(pkgs).filter((k) => /^(apps|libs)\/[^/]+$/.test(k));
   const workspaceNames = new Set(workspaceDirs.map((k) => JSON.parse(readFileSync(join(repoRoot, k, 'package.json'), 'utf8')).name as string));
-  const resolveKey = (from: string, name: string): string | undefined => {
-    let base = from;
-    for (;;) {
-      const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
-      if (pkgs[candidate]) return candidate;
-      if (!base) return undefined;
-      const at = base.lastIndexOf('/node_modules/');
-      base = at >= 0 ? base.slice(0, at) : '';
-    }
-  };
+  const resolveKey = (from: string, name: string) => resolveLockKey(pkgs, from, name);
   const seen = new Set<string>();
   const visit = (fromKey: string, entry: LockEntry) => {
     const names = [
@@ -166,15 +157,7 @@ export function enginesOfClosure(dir: string): Array<[string, string]> {
     const m = manifest(d);
     return d.startsWith('apps/') && m.name !== 'okstra' ? m.devDependencies : m.dependencies;
   };
-  const resolveKey = (from: string, name: string): string | undefined => {
-    for (let base = from; ;) {
-      const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
-      if (pkgs[candidate]) return candidate;
-      if (!base) return undefined;
-      const at = base.lastIndexOf('/node_modules/');
-      base = at >= 0 ? base.slice(0, at) : '';
-    }
-  };
+  const resolveKey = (from: string, name: string) => resolveLockKey(pkgs, from, name);
   const seen = new Set<string>();
   const out: Array<[string, string]> = [];
   const visit = (from: string, deps: Record<string, string> | undefined) => {
@@ -276,4 +259,19 @@ export function installInto(registry: LocalRegistry, specs: string[]): string {
   });
   if (r.status !== 0) throw new Error(`npm install failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return join(prefix, 'bin');
+}
+
+/**
+ * The lock-file key `name` resolves to from package key `from`, the way Node
+ * resolves it: `<from>/node_modules/<name>`, then each enclosing
+ * `node_modules` up to the root; undefined when none is in the lock.
+ */
+function resolveLockKey(pkgs: Record<string, unknown>, from: string, name: string): string | undefined {
+  for (let base = from; ;) {
+    const candidate = base ? `${base}/node_modules/${name}` : `node_modules/${name}`;
+    if (pkgs[candidate]) return candidate;
+    if (!base) return undefined;
+    const at = base.lastIndexOf('/node_modules/');
+    base = at >= 0 ? base.slice(0, at) : '';
+  }
 }

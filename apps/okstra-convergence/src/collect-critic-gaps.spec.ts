@@ -1,23 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, cli, ok, removeTempDirs, tempDir } from './test-support/bin.js';
+import { REPO, cli, exampleDir, ok, removeTempDirs, seedAndPlan, workerFlags } from './test-support/bin.js';
 
 afterAll(removeTempDirs);
 
-const SEED = ['seed', '--groups', 'groups.json', '--work-state', 'work.json', '--final-state', 'final.json', '--migration-dir', 'mig'];
-
 /** The examples' state with round 1 applied (queue terminal), plus the critic's result document. */
 function terminalExample(): string {
-  const dir = tempDir();
-  writeFileSync(join(dir, 'groups.json'), cli(['example', '--kind', 'groups']).stdout);
-  writeFileSync(join(dir, 'results.json'), cli(['example', '--kind', 'round-results']).stdout);
-  writeFileSync(join(dir, 'critic.json'), cli(['example', '--kind', 'critic-results']).stdout);
-  ok(SEED, dir);
-  ok(['plan-round', '--work-state', 'work.json', '--plan', 'plan.json'], dir);
+  const dir = exampleDir({ 'groups.json': 'groups', 'results.json': 'round-results', 'critic.json': 'critic-results' });
+  seedAndPlan(dir);
   ok(['apply-round', '--work-state', 'work.json', '--plan', 'plan.json', '--results', 'results.json'], dir);
   return dir;
 }
+
+/** `collect-critic-gaps` on the example's work.json and critic.json, with `--critic-dispatch <critic>`. */
+const collectGaps = (critic: string) => ['collect-critic-gaps', '--work-state', 'work.json', '--critic-dispatch', critic, '--critic-results', 'critic.json'];
 
 /** The `### C-…` vote blocks of the worker-facing format text, as a worker would copy them. */
 const FORMAT = readFileSync(join(REPO, 'prompts/workers/gap-vote.md'), 'utf8');
@@ -33,21 +30,9 @@ describe('collect-critic-gaps → apply-critic-gaps', () => {
       join(dir, 'codex.md'),
       '### c-001\r\nVerdict: survives\r\nBasis: confirmed.\r\n\r\n### C-002\r\nVerdict: Survives with caveat\r\nBasis: only without the lock table.\r\n',
     );
-    const args = ['collect-critic-gaps', '--work-state', 'work.json', '--critic-dispatch', 'grok=completed:900000', '--critic-results', 'critic.json'];
+    const args = collectGaps('grok=completed:900000');
     const out = ok(
-      [
-        ...args,
-        '--result',
-        'claude=claude.md',
-        '--result',
-        'codex=codex.md',
-        '--dispatch',
-        'claude=completed:1',
-        '--dispatch',
-        'codex=completed:2',
-        '--output',
-        'batch.json',
-      ],
+      [...args, ...workerFlags({ claude: 'claude.md', codex: 'codex.md' }, { claude: 'completed:1', codex: 'completed:2' }), '--output', 'batch.json'],
       dir,
     );
     expect(out).toMatchObject({ gaps: 2, criticStatus: 'completed' });
@@ -79,23 +64,7 @@ describe('collect-critic-gaps → apply-critic-gaps', () => {
     const dir = terminalExample();
     writeFileSync(join(dir, 'claude.md'), '### C-001\n**Verdict**: SURVIVES\n**Basis**: x\n\n**Basis**: y\n\n### C-002\nVerdict: REFUTED\nBasis: z\n');
     const r = cli(
-      [
-        'collect-critic-gaps',
-        '--work-state',
-        'work.json',
-        '--critic-dispatch',
-        'grok=completed:1',
-        '--critic-results',
-        'critic.json',
-        '--result',
-        'claude=claude.md',
-        '--dispatch',
-        'claude=completed:1',
-        '--dispatch',
-        'codex=error:1',
-        '--output',
-        'batch.json',
-      ],
+      [...collectGaps('grok=completed:1'), ...workerFlags({ claude: 'claude.md' }, { claude: 'completed:1', codex: 'error:1' }), '--output', 'batch.json'],
       dir,
     );
     expect(r.code).toBe(2);
@@ -111,23 +80,7 @@ describe('collect-critic-gaps → apply-critic-gaps', () => {
     const dir = terminalExample();
     writeFileSync(join(dir, 'claude.md'), blocks[0].replace(/<gap-id-1>/g, 'C-001').replace(/<gap-id-2>/g, 'C-002'));
     const out = ok(
-      [
-        'collect-critic-gaps',
-        '--work-state',
-        'work.json',
-        '--critic-dispatch',
-        'grok=completed:1',
-        '--critic-results',
-        'critic.json',
-        '--result',
-        'claude=claude.md',
-        '--dispatch',
-        'claude=completed:1',
-        '--dispatch',
-        'codex=timeout:1',
-        '--output',
-        'batch.json',
-      ],
+      [...collectGaps('grok=completed:1'), ...workerFlags({ claude: 'claude.md' }, { claude: 'completed:1', codex: 'timeout:1' }), '--output', 'batch.json'],
       dir,
     );
     expect(out.gaps).toBe(2);

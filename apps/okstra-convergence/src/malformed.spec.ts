@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpSync, mkdirSync, openSync, closeSync, ftruncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, ok, snapshot, tempDir, removeTempDirs } from './test-support/bin.js';
+import { cli, exampleDir, seedAndPlan, snapshot, tempDir, removeTempDirs, workerFlags } from './test-support/bin.js';
 
 afterAll(removeTempDirs);
 
@@ -23,10 +23,9 @@ function fixture(): string {
 }
 
 function makeTemplate(): string {
-  const dir = tempDir('okstra-conv-bad-');
-  for (const kind of ['groups', 'round-results', 'coverage-batch']) writeFileSync(join(dir, `${kind}.json`), cli(['example', '--kind', kind]).stdout);
-  ok(['seed', '--groups', 'groups.json', '--work-state', 'work.json', '--final-state', 'final.json', '--migration-dir', 'mig'], dir);
-  ok(['plan-round', '--work-state', 'work.json', '--plan', 'plan.json'], dir);
+  const kinds = ['groups', 'round-results', 'coverage-batch'];
+  const dir = exampleDir(Object.fromEntries(kinds.map((kind) => [`${kind}.json`, kind])), 'okstra-conv-bad-');
+  seedAndPlan(dir);
   writeFileSync(join(dir, 'claude.md'), '### F-002\n**Verdict**: REFUTED\n**Basis**: lock.\n');
   writeFileSync(join(dir, 'codex.md'), '### F-001\nVerdict: SURVIVES\nBasis: yes\n\n### F-004\nVerdict: SURVIVES\nBasis: yes\n');
   return dir;
@@ -60,14 +59,7 @@ const COMMANDS: Array<[string, string[]]> = [
       'BAD',
       '--mode',
       'adversarial',
-      '--result',
-      'claude=claude.md',
-      '--result',
-      'codex=codex.md',
-      '--dispatch',
-      'claude=completed:1',
-      '--dispatch',
-      'codex=completed:1',
+      ...workerFlags({ claude: 'claude.md', codex: 'codex.md' }, { claude: 'completed:1', codex: 'completed:1' }),
       '--output',
       'out.json',
     ],
@@ -116,14 +108,7 @@ describe('malformed responses and flags for collect-results', () => {
     'plan.json',
     '--mode',
     'adversarial',
-    '--result',
-    `claude=${result}`,
-    '--result',
-    'codex=codex.md',
-    '--dispatch',
-    'claude=completed:1',
-    '--dispatch',
-    'codex=completed:1',
+    ...workerFlags({ claude: result, codex: 'codex.md' }, { claude: 'completed:1', codex: 'completed:1' }),
     '--output',
     'out.json',
     ...extra,
@@ -148,26 +133,19 @@ describe('malformed responses and flags for collect-results', () => {
 
   it('refuses malformed --dispatch and --result flags and a wrong --mode', () => {
     const dir = fixture();
-    expectRefused(
-      dir,
-      collect('claude.md').map((a) => (a === 'claude=completed:1' ? 'claude=finished:1' : a)),
-    );
-    expectRefused(
-      dir,
-      collect('claude.md').map((a) => (a === 'claude=completed:1' ? 'claude=completed:1.5s' : a)),
-    );
-    expectRefused(
-      dir,
-      collect('claude.md').map((a) => (a === 'claude=claude.md' ? 'claude.md' : a)),
-    );
-    expectRefused(
-      dir,
-      collect('claude.md').map((a) => (a === 'adversarial' ? 'collaborative' : a)),
-    );
-    expectRefused(
-      dir,
-      collect('claude.md').map((a) => (a === 'adversarial' ? 'hostile' : a)),
-    );
+    // each: one argument of a valid call replaced by a malformed one
+    const swaps: Array<[string, string]> = [
+      ['claude=completed:1', 'claude=finished:1'],
+      ['claude=completed:1', 'claude=completed:1.5s'],
+      ['claude=claude.md', 'claude.md'],
+      ['adversarial', 'collaborative'],
+      ['adversarial', 'hostile'],
+    ];
+    for (const [from, to] of swaps)
+      expectRefused(
+        dir,
+        collect('claude.md').map((a) => (a === from ? to : a)),
+      );
   });
 });
 

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RoundPlan } from '@okstra/schemas/convergence';
+import { roundPlan } from './test-support/round-plan.js';
 import { collectRoundResults } from './collect-results.js';
 
 /** One worker (codex) asked about F-001 and F-002 in adversarial mode. */
-const plan: RoundPlan = {
-  schemaVersion: '1.0',
-  kind: 'round-plan',
-  seedDigest: 'sha256:' + 'a'.repeat(64),
-  mode: 'adversarial',
-  round: 1,
-  roundLimit: 2,
-  queueTerminal: false,
-  droppedWorkers: [],
-  batches: [{ workerId: 'codex', provider: 'codex', priorFailures: 0, findingIds: ['F-001', 'F-002'] }],
-};
+const plan = roundPlan({ codex: ['F-001', 'F-002'] }, 2);
 const collect = (text: string) =>
   collectRoundResults({
     plan,

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { RoundPlan } from '@okstra/schemas/convergence';
+import { roundPlan } from './test-support/round-plan.js';
 import { collectRoundResults, normalizeWord, parseDispatchFlag, type WorkerDispatchOutcome, type WorkerResponse } from './collect-results.js';
 
-const plan: RoundPlan = {
-  schemaVersion: '1.0',
-  kind: 'round-plan',
-  seedDigest: 'sha256:' + 'a'.repeat(64),
-  mode: 'adversarial',
-  round: 1,
-  roundLimit: 3,
-  queueTerminal: false,
-  droppedWorkers: [],
-  batches: [
-    { workerId: 'claude', provider: 'claude', priorFailures: 0, findingIds: ['F-002', 'F-004'] },
-    { workerId: 'codex', provider: 'codex', priorFailures: 0, findingIds: ['F-001'] },
-  ],
-};
+const plan = roundPlan({ claude: ['F-002', 'F-004'], codex: ['F-001'] });
 
 const CLAUDE = `Sure — I re-checked both findings.
 

@@ -3,6 +3,7 @@
 // generated sidecars: out-of-order lines, long gaps, earlier-dispatch lines above and below, quoted
 // and indented fakes, CRLF, no trailing newline. Deterministic (seeded); a few seconds in total.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@okstra/core/test-support';
 import { probeWorkers } from './probe.js';
 import { cadenceBreaches, type Budget } from './rule.js';
 import { makeProject, row, type TestProject } from './test-support/fixtures.js';
@@ -25,16 +26,6 @@ interface Case {
 const S = 1000;
 const T0 = Date.parse('2026-11-29T08:00:00Z');
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A stamp in one of the forms workers write (Z, fraction, offset) — all the same instant. */
 function stamp(ms: number, rand: () => number): string {
@@ -47,7 +38,7 @@ function stamp(ms: number, rand: () => number): string {
 }
 
 function generate(seed: number): Case {
-  const rand = mulberry32(seed);
+  const rand = seededRandom(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
   const startedAt = T0;
   const endedAt = T0 + int(5 * 60, 45 * 60) * S;
@@ -124,7 +115,7 @@ describe('live probe and post-hoc audit agree at every instant (generated sideca
     for (const c of cases) {
       const finalText = textAt(c, Infinity);
       const breaches = cadenceBreaches(finalText, { startedAt: new Date(c.startedAt), endedAt: new Date(c.endedAt) }, budget);
-      const rand = mulberry32(c.seed * 7);
+      const rand = seededRandom(c.seed * 7);
       for (const t of instants(c, budget, rand)) {
         p.writeTeamState([inProgress]);
         p.write(rel, textAt(c, t));

@@ -5,17 +5,15 @@
 // a detached subprocess, await judges the initial round and then the report-writer round from their artifacts, and
 // teardown closes exactly the panes it recorded (a second teardown is a no-op).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
+// The team fixture builder shared with the specs, built by `npm run demo`'s build step (libs/team-state/src/test-support).
+import { installStubProvider, teamRunPaths, writeTeamRun } from '../../../libs/team-state/dist/test-support/index.js';
 
 export const title = 'team: dispatch into tmux, degrade, await, teardown';
 
-const RUN = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
 const SEQ = '003';
-const prompt = (id) => `${RUN}/prompts/${id}-prompt-error-analysis-${SEQ}.md`;
-const result = (id) => `${RUN}/worker-results/${id}-error-analysis-${SEQ}.md`;
-const MANIFEST = `${RUN}/manifests/run-manifest-error-analysis-${SEQ}.json`;
-const TEAM_STATE = `${RUN}/state/team-state-error-analysis-${SEQ}.json`;
+const { runDir: RUN, manifest: MANIFEST, prompt, result } = teamRunPaths({ seq: SEQ });
 const JOBS = `${RUN}/state/report-writer-jobs-error-analysis-${SEQ}.json`;
 
 const STUB_OK = `#!/bin/sh
@@ -31,17 +29,6 @@ echo "stub provider: not logged in" >&2
 exit 1
 `;
 
-function installProvider(home, id, script, capabilities) {
-  const dir = join(home, '.okstra', 'adapters', 'providers', id);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'run.sh'), script);
-  chmodSync(join(dir, 'run.sh'), 0o755);
-  writeFileSync(
-    join(dir, 'provider.json'),
-    JSON.stringify({ schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'], capabilities }, null, 2) + '\n',
-  );
-}
-
 export default async function ({ workDir, run, log }) {
   if (spawnSync('tmux', ['-V']).status !== 0) return { ok: false, summary: 'tmux is not installed; the team step needs it' };
   const root = join(workDir, 'sample-project');
@@ -50,46 +37,12 @@ export default async function ({ workDir, run, log }) {
     writeFileSync(join(root, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
   };
   const home = mkdtempSync(join(workDir, 'home-'));
-  installProvider(home, 'stub-claude', STUB_OK, ['analysis', 'critic', 'report-writer']);
-  installProvider(home, 'stub-codex', STUB_OK, ['analysis', 'critic']);
-  installProvider(home, 'stub-kimi', STUB_FAIL, ['analysis', 'critic']);
-  const workers = [
-    ['claude', 'stub-claude'],
-    ['codex', 'stub-codex'],
-    ['kimi', 'stub-kimi'],
-  ];
-  for (const [id] of [...workers, ['report-writer']]) write(prompt(id), `# ${id}: error-analysis ${SEQ}\nWhy do refunds time out under load?\n`);
-  write(TEAM_STATE, {
-    schemaVersion: '1.0',
-    taskKey: 'sample:payments:refund-timeout',
-    taskType: 'error-analysis',
-    seq: SEQ,
-    workers: workers.map(([workerId, provider]) => ({ workerId, provider, role: 'analyser', status: 'pending', attempt: 0 })),
-  });
-  write(MANIFEST, {
-    schemaVersion: '1.0',
-    taskKey: 'sample:payments:refund-timeout',
-    taskType: 'error-analysis',
-    seq: SEQ,
-    status: 'running',
-    startedAt: new Date().toISOString(),
-    endedAt: null,
-    teamStatePath: TEAM_STATE,
-    reportAuthor: 'report-writer',
-    leadRuntime: 'external',
-    terminalBackend: 'tmux-pane',
-    hostRuntime: 'external',
-    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: workers.map(([workerId, provider]) => ({
-      workerId,
-      role: 'analyser',
-      provider,
-      model: 'stub',
-      executionValue: 'stub-model',
-      runner: 'cli-wrapper',
-    })),
-    workerDispatches: [],
-  });
+  installStubProvider(home, 'stub-claude', STUB_OK, ['analysis', 'critic', 'report-writer']);
+  installStubProvider(home, 'stub-codex', STUB_OK);
+  installStubProvider(home, 'stub-kimi', STUB_FAIL);
+  const workers = ['claude', 'codex', 'kimi'].map((id) => ({ id, provider: `stub-${id}`, role: 'analyser' }));
+  for (const id of [...workers.map((w) => w.id), 'report-writer']) write(prompt(id), `# ${id}: error-analysis ${SEQ}\nWhy do refunds time out under load?\n`);
+  writeTeamRun(root, workers, { seq: SEQ });
   write(JOBS, {
     schemaVersion: '1.0',
     dispatchKind: 'report-writer',

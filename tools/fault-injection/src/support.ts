@@ -241,17 +241,8 @@ export function clone(s: Scenario): Scenario {
   return out as unknown as Scenario;
 }
 
-/** A small seeded generator (mulberry32): the fuzz's kill instants are the same on every run. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fuzz's seeded generator: its kill instants are the same on every run. */
+export { seededRandom as random } from '@okstra/core/test-support';
 
 /** Temp files and lock directories left under `dir` (the names writeBytesAtomic / withFileLock use). */
 export function leftovers(dir: string): string[] {

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { installStubProvider, teamRunPaths, writeTeamRun } from '@okstra/team-state/test-support';
 import { REPO_ROOT } from './corpus.js';
 import { extractCommandLines, type CommandLine } from './markdown.js';
 
@@ -15,12 +16,10 @@ import { extractCommandLines, type CommandLine } from './markdown.js';
  */
 const ADAPTER = 'prompts/lead/adapters/external.md';
 const BIN = join(REPO_ROOT, 'apps/okstra/dist/bin.js');
-const RUN = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
 const SEQ = '004';
-const MANIFEST = `${RUN}/manifests/run-manifest-error-analysis-${SEQ}.json`;
-const TEAM_STATE = `${RUN}/state/team-state-error-analysis-${SEQ}.json`;
-const prompt = (id: string) => `${RUN}/prompts/${id}-prompt-error-analysis-${SEQ}.md`;
-const result = (id: string) => `${RUN}/worker-results/${id}-error-analysis-${SEQ}.md`;
+const RUN_PATHS = teamRunPaths({ seq: SEQ });
+const [RUN, MANIFEST, TEAM_STATE] = [RUN_PATHS.runDir, RUN_PATHS.manifest, RUN_PATHS.teamState];
+const { prompt, result } = RUN_PATHS;
 
 /** A stub provider CLI: heartbeats into its audit sidecar, then writes its result. */
 const STUB = `#!/bin/sh
@@ -43,57 +42,16 @@ function setup(): { root: string; env: NodeJS.ProcessEnv } {
   const root = join(base, 'sample-project');
   cpSync(join(REPO_ROOT, 'examples/sample-project'), root, { recursive: true });
   const home = join(base, 'home');
-  const write = (rel: string, value: unknown) => {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), typeof value === 'string' ? value : JSON.stringify(value, null, 2) + '\n');
-  };
-  for (const id of ['stub-claude', 'stub-codex']) {
-    const dir = join(home, '.okstra/adapters/providers', id);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'run.sh'), STUB);
-    chmodSync(join(dir, 'run.sh'), 0o755);
-    const capabilities = ['analysis', 'critic', 'report-writer'];
-    writeFileSync(
-      join(dir, 'provider.json'),
-      JSON.stringify({ schemaVersion: '1.0', id, executable: './run.sh', argv: ['{model}', '{resultPath}'], capabilities }),
-    );
-  }
+  for (const id of ['stub-claude', 'stub-codex']) installStubProvider(home, id, STUB, ['analysis', 'critic', 'report-writer']);
   const workers = [
-    ['claude', 'stub-claude', 'Claude worker'],
-    ['codex', 'stub-codex', 'Codex worker'],
-  ] as const;
-  for (const [id] of workers) write(prompt(id), `# ${id}: error-analysis ${SEQ}\n`);
-  write(TEAM_STATE, {
-    schemaVersion: '1.0',
-    taskKey: 'sample:payments:refund-timeout',
-    taskType: 'error-analysis',
-    seq: SEQ,
-    workers: workers.map(([workerId, provider, role]) => ({ workerId, provider, role, status: 'pending', attempt: 0 })),
-  });
-  write(MANIFEST, {
-    schemaVersion: '1.0',
-    taskKey: 'sample:payments:refund-timeout',
-    taskType: 'error-analysis',
-    seq: SEQ,
-    status: 'running',
-    startedAt: new Date().toISOString(),
-    endedAt: null,
-    teamStatePath: TEAM_STATE,
-    reportAuthor: 'report-writer',
-    leadRuntime: 'external',
-    terminalBackend: 'tmux-pane',
-    hostRuntime: 'external',
-    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: workers.map(([workerId, provider, role]) => ({
-      workerId,
-      role,
-      provider,
-      model: 'stub',
-      executionValue: 'stub-model',
-      runner: 'cli-wrapper',
-    })),
-    workerDispatches: [],
-  });
+    { id: 'claude', provider: 'stub-claude', role: 'Claude worker' },
+    { id: 'codex', provider: 'stub-codex', role: 'Codex worker' },
+  ];
+  writeTeamRun(root, workers, { seq: SEQ });
+  for (const { id } of workers) {
+    mkdirSync(dirname(join(root, prompt(id))), { recursive: true });
+    writeFileSync(join(root, prompt(id)), `# ${id}: error-analysis ${SEQ}\n`);
+  }
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: socket, OKSTRA_TEAM_POLL_MS: '100' };
   delete env.TMUX;
   delete env.TMUX_PANE;

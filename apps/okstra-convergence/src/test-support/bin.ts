@@ -2,7 +2,7 @@
 // nx `test` target's dependency on `build`).
 import { runBin } from '@okstra/core/test-support';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,4 +69,29 @@ export function snapshot(dir: string): Record<string, string> {
   };
   walk(dir);
   return out;
+}
+
+/**
+ * The worker flags of collect-results / collect-critic-gaps: `--result <id>=<file>`
+ * for each of `results`, then `--dispatch <id>=<status>:<ms>` for each of
+ * `dispatches`, in the order given.
+ */
+export function workerFlags(results: Record<string, string>, dispatches: Record<string, string>): string[] {
+  return [
+    ...Object.entries(results).flatMap(([id, file]) => ['--result', `${id}=${file}`]),
+    ...Object.entries(dispatches).flatMap(([id, status]) => ['--dispatch', `${id}=${status}`]),
+  ];
+}
+
+/** A temp dir holding `okstra-convergence example --kind <kind>` as `<file>` for each entry. */
+export function exampleDir(files: Record<string, string>, prefix?: string): string {
+  const dir = tempDir(prefix);
+  for (const [file, kind] of Object.entries(files)) writeFileSync(join(dir, file), cli(['example', '--kind', kind]).stdout);
+  return dir;
+}
+
+/** `seed` of `groups.json` in `dir` into `work.json` / `final.json` (migration dir `mig`), then `plan-round` into `plan.json`. */
+export function seedAndPlan(dir: string): void {
+  ok(['seed', '--groups', 'groups.json', '--work-state', 'work.json', '--final-state', 'final.json', '--migration-dir', 'mig'], dir);
+  ok(['plan-round', '--work-state', 'work.json', '--plan', 'plan.json'], dir);
 }

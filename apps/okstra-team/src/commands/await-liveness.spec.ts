@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { memoryIo } from '@okstra/cli-kit';
 import { main } from '../main.js';
 import { team } from '../test-support/bin.js';
-import { makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+import { processStartTime } from '../backends/subprocess.js';
+import { makeFixture, privateSocket, rel, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
 
 // Workers whose wrapper is a live process that never writes anything: only
 // libs/heartbeat's verdicts can end their wait before the deadline.
@@ -18,8 +19,7 @@ afterAll(() => {
 function startStandIn(): { pid: number; pidStartTime: string } {
   const c = spawn('sleep', ['600'], { stdio: 'ignore' });
   children.push(c);
-  const stat = readFileSync(`/proc/${c.pid}/stat`, 'utf8');
-  return { pid: c.pid!, pidStartTime: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]! };
+  return { pid: c.pid!, pidStartTime: processStartTime(c.pid!)! };
 }
 
 function fakeDispatch(f: Fixture, workerId: string, row: Record<string, unknown>): void {
@@ -42,7 +42,6 @@ function fakeDispatch(f: Fixture, workerId: string, row: Record<string, unknown>
 }
 
 const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath, '--json'];
-const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
 
 describe('await ends a wait early through libs/heartbeat', () => {
   it('no wrapper log or status after the launch grace → error did-not-launch', () => {

@@ -1,35 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { team } from '../test-support/bin.js';
-import { killServer, makeFixture, panes, privateSocket, removeFixtures, type Fixture } from '../test-support/fixture.js';
+import { awaitJson, makeFixture, panes, privateServer, runArgs as run, snapshotTexts as snapshot } from '../test-support/fixture.js';
 
 // CLI-wrapper workers as the seeds judge them (issue 13): a missing CLI fails
 // at dispatch; a busy worker whose prompt asks for no PROGRESS lines is
 // judged by its wrapper, not stalled; the provider's final answer and usage
 // reach the result file and await's JSON.
-const socket = privateSocket();
-afterAll(() => {
-  killServer(socket);
-  removeFixtures();
-});
-
-const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
-const awaitJson = (f: Fixture) => {
-  const r = team(['await', ...run(f), '--json'], { env: f.env });
-  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : null };
-};
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) =>
-    readdirSync(d).forEach((n) => {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[p] = readFileSync(p, 'utf8');
-    });
-  walk(dir);
-  return out;
-}
+const socket = privateServer();
 
 /** A user provider whose CLI prints a Claude Code stream-json init and success result, and writes no result file. */
 function installAnsweringProvider(home: string): void {

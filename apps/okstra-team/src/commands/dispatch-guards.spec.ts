@@ -1,45 +1,22 @@
 // issue 14: nothing reaches a shell or a tmux format; role labels; symlink containment; per-run job files.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { memoryIo } from '@okstra/cli-kit';
 import { main } from '../main.js';
 import { team } from '../test-support/bin.js';
-import { killServer, makeFixture, privateSocket, removeFixtures, tmux, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+import { jobEntry, makeFixture, privateServer, rel, runArgs as run, tmux, waitFor, writeJobsFile, writeJsonFile } from '../test-support/fixture.js';
 
-const socket = privateSocket();
-afterAll(() => {
-  killServer(socket);
-  removeFixtures();
-});
+const socket = privateServer();
 
-const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
-const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
 /** `okstra-team args` in-process (the 20x loops stay fast). */
 async function inProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   const io = memoryIo({ env, cwd: process.cwd() });
   const code = await main(args, io);
   return { code, stdout: io.out(), stderr: io.err() };
 }
-function jobsFile(f: Fixture, name: string, dispatchKind: string, jobs: Array<Record<string, unknown>>): string {
-  const path = join(f.runDir, 'state', name);
-  writeJsonFile(path, { schemaVersion: '1.0', dispatchKind, jobs });
-  return path;
-}
-const job = (f: Fixture, workerId: string, provider: string, role: string, over: Record<string, unknown> = {}) => ({
-  workerId,
-  provider,
-  role,
-  modelExecutionValue: 'stub-model',
-  promptPath: rel(f, f.prompt(workerId)),
-  resultPath: rel(f, f.result(workerId)),
-  workerResultPath: rel(f, f.result(workerId)),
-  completionPaths: [rel(f, f.result(workerId))],
-  ...over,
-});
-const waitFor = async (check: () => boolean, ms = 15_000) => {
-  for (let t = 0; t < ms && !check(); t += 50) await new Promise((r) => setTimeout(r, 50));
-};
+const jobsFile = writeJobsFile;
+const job = jobEntry;
 
 describe('nothing reaches a shell or a tmux format (20 dispatches per payload)', () => {
   const payloads = (marker: string) => [`#(touch ${marker})`, '#{pane_id}', 'x;', `'q" `, `$(touch ${marker})`, `\`touch ${marker}\``, 'a\nb'];

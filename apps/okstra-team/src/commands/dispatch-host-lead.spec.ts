@@ -1,13 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { team } from '../test-support/bin.js';
-import { killServer, makeFixture, panes, privateSocket, removeFixtures, type Fixture } from '../test-support/fixture.js';
+import { makeFixture, panes, privateServer, runArgs as run, type Fixture } from '../test-support/fixture.js';
 
-const socket = privateSocket();
-afterAll(() => {
-  killServer(socket);
-  removeFixtures();
-});
+const socket = privateServer();
 
 /** The fixture run led by Claude Code: `claude` is a native-session row, the others CLI wrappers. */
 function hostLed(runners: Record<string, 'native-session' | 'cli-wrapper'>): Fixture {
@@ -22,7 +18,6 @@ function hostLed(runners: Record<string, 'native-session' | 'cli-wrapper'>): Fix
   writeFileSync(f.manifestPath, JSON.stringify(manifest, null, 2) + '\n');
   return f;
 }
-const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
 
 describe('team dispatch of a manifest led by a host (docs/team.md "Native workers")', () => {
   it('dispatches only the cli-wrapper rows; the native-session rows are the lead’s', () => {

@@ -1,38 +1,13 @@
 // issue 14: await answers for the round just dispatched; retry accounting across dispatch kinds (real tmux, real bins).
-import { afterAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { team } from '../test-support/bin.js';
-import { killServer, makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+import { awaitJson, jobEntry, makeFixture, privateServer, runArgs as run, writeJobsFile, type Fixture } from '../test-support/fixture.js';
 
-const socket = privateSocket();
-afterAll(() => {
-  killServer(socket);
-  removeFixtures();
-});
+const socket = privateServer();
 
-const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
-const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
-const awaitJson = (f: Fixture, extra: string[] = []) => {
-  const r = team(['await', ...run(f), '--json', ...extra], { env: f.env });
-  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : null };
-};
 function jobsFile(f: Fixture, dispatchKind: string, jobs: Array<[string, string, string]>): string {
-  const path = join(f.runDir, 'state', `${dispatchKind}-jobs-error-analysis-001.json`);
-  writeJsonFile(path, {
-    schemaVersion: '1.0',
-    dispatchKind,
-    jobs: jobs.map(([workerId, provider, role]) => ({
-      workerId,
-      provider,
-      role,
-      modelExecutionValue: 'stub-model',
-      promptPath: rel(f, f.prompt(workerId)),
-      resultPath: rel(f, f.result(workerId)),
-      workerResultPath: rel(f, f.result(workerId)),
-      completionPaths: [rel(f, f.result(workerId))],
-    })),
-  });
-  return path;
+  const entries = jobs.map(([workerId, provider, role]) => jobEntry(f, workerId, provider, role));
+  return writeJobsFile(f, `${dispatchKind}-jobs-error-analysis-001.json`, dispatchKind, entries);
 }
 const dispatch = (f: Fixture, file: string) => team(['dispatch', ...run(f), '--jobs-file', file], { env: f.env });
 

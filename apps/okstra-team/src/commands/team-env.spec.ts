@@ -1,48 +1,27 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BIN, team } from '../test-support/bin.js';
 import {
   installCmuxStub,
-  killServer,
+  jobEntry,
   makeFixture,
   panes,
   pathWithoutTmux,
-  privateSocket,
-  removeFixtures,
+  privateServer,
+  runArgs as run,
   tmux,
+  waitFor,
+  writeJobsFile,
   writeJsonFile,
   type Fixture,
 } from '../test-support/fixture.js';
 
-const socket = privateSocket();
-afterAll(() => {
-  killServer(socket);
-  removeFixtures();
-});
+const socket = privateServer();
 
-const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
-const rel = (f: Fixture, p: string) => p.slice(f.root.length + 1);
-const waitFor = async (check: () => boolean) => {
-  while (!check()) await new Promise((r) => setTimeout(r, 50));
-};
-
-function jobsFile(f: Fixture, name: string, dispatchKind: string, jobs: Array<Record<string, unknown>>): string {
-  const path = join(f.runDir, 'state', name);
-  writeJsonFile(path, { schemaVersion: '1.0', dispatchKind, jobs });
-  return path;
-}
-const job = (f: Fixture, workerId: string, provider: string, role: string) => ({
-  workerId,
-  provider,
-  role,
-  modelExecutionValue: 'stub-model',
-  promptPath: rel(f, f.prompt(workerId)),
-  resultPath: rel(f, f.result(workerId)),
-  workerResultPath: rel(f, f.result(workerId)),
-  completionPaths: [rel(f, f.result(workerId))],
-});
+const jobsFile = writeJobsFile;
+const job = (f: Fixture, workerId: string, provider: string, role: string) => jobEntry(f, workerId, provider, role);
 
 describe('dispatch input validation (exit 2, nothing written)', () => {
   it('refuses a jobs-file path escaping the root, a dispatchKind mismatch, a role the provider lacks, an unsafe worker id', () => {

@@ -1,47 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { team } from '../test-support/bin.js';
-import { killServer, makeFixture, panes, privateSocket, removeFixtures, tmux, type Fixture } from '../test-support/fixture.js';
+import { isGroupAlive } from '../backends/subprocess.js';
+import { awaitJson, makeFixture, panes, privateServer, runArgs as run, snapshotTexts as snapshot, tmux, waitFor } from '../test-support/fixture.js';
 
-const socket = privateSocket();
-/** True while process group `pgid` has a member that is not a zombie (read from /proc). */
-const groupAlive = (pgid: number) =>
-  readdirSync('/proc')
-    .filter((n) => /^\d+$/.test(n))
-    .some((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return fields[0] !== 'Z' && Number(fields[2]) === pgid;
-      } catch {
-        return false;
-      }
-    });
-const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-};
-afterAll(() => {
-  killServer(socket);
-  removeFixtures();
-});
-
-const run = (f: Fixture) => ['--project-root', f.root, '--run-manifest', f.manifestPath];
-const awaitJson = (f: Fixture, extra: string[] = []) => {
-  const r = team(['await', ...run(f), '--json', ...extra], { env: f.env });
-  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : null };
-};
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) =>
-    readdirSync(d).forEach((n) => {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out[p] = readFileSync(p, 'utf8');
-    });
-  walk(dir);
-  return out;
-}
+const socket = privateServer();
+/** True while process group `pgid` has a member that is not a zombie (the backend's own /proc check). */
+const groupAlive = (pgid: number) => isGroupAlive(pgid, null);
 
 describe('okstra-team dispatch / await / teardown in a detached tmux session (real tmux, real bins)', () => {
   it('--dry-run prints the plan and changes nothing', () => {

@@ -1,9 +1,12 @@
 // A real project tree, stub provider CLIs installed as user providers in a
 // temp HOME, and a private tmux server per test file.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { installStubProvider, writeJson, writeTeamRun } from '@okstra/team-state/test-support';
+import { afterAll } from 'vitest';
+import { team, type BinResult } from './bin.js';
 
 export const TASK_TYPE = 'error-analysis';
 export const SEQ = '001';
@@ -43,27 +46,7 @@ exit 0
 
 /** Install the stub providers under `<home>/.okstra/adapters/providers/<id>/`. */
 export function installStubProviders(home: string): void {
-  for (const [id, script] of Object.entries(STUBS)) {
-    const dir = join(home, '.okstra', 'adapters', 'providers', id);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'run.sh'), script);
-    chmodSync(join(dir, 'run.sh'), 0o755);
-    writeFileSync(
-      join(dir, 'provider.json'),
-      JSON.stringify(
-        {
-          schemaVersion: '1.0',
-          id,
-          executable: './run.sh',
-          argv: ['{model}', '{resultPath}'],
-          promptDelivery: 'stdin',
-          capabilities: ['analysis', 'critic'],
-        },
-        null,
-        2,
-      ),
-    );
-  }
+  for (const [id, script] of Object.entries(STUBS)) installStubProvider(home, id, script);
 }
 
 /** One worker of a fixture: id, provider (a stub id or a bundled one) and role (default `analyser`). */
@@ -104,49 +87,17 @@ export function makeFixture(
   const root = join(base, options.rootName ?? 'project');
   const home = join(base, 'home');
   installStubProviders(home);
-  const runDir = join(root, '.okstra', 'tasks', 'payments', 'refund-timeout', 'runs', TASK_TYPE);
-  const manifestPath = join(runDir, 'manifests', `run-manifest-${TASK_TYPE}-${SEQ}.json`);
-  const teamStatePath = join(runDir, 'state', `team-state-${TASK_TYPE}-${SEQ}.json`);
-  const prompt = (w: string) => join(runDir, 'prompts', `${w}-prompt-${TASK_TYPE}-${SEQ}.md`);
-  const result = (w: string) => join(runDir, 'worker-results', `${w}-${TASK_TYPE}-${SEQ}.md`);
+  const rows = workers.map((w) => ({ ...w, role: w.role ?? 'analyser' }));
+  const run = writeTeamRun(root, rows, { seq: SEQ, taskType: TASK_TYPE, startedAt: '2026-11-29T08:00:00Z', terminalBackend: options.terminalBackend });
+  const [runDir, manifestPath, teamStatePath] = [run.runDir, run.manifest, run.teamState].map((p) => join(root, p)) as [string, string, string];
+  const prompt = (w: string) => join(root, run.prompt(w));
+  const result = (w: string) => join(root, run.result(w));
   for (const w of workers) {
     mkdirSync(dirname(prompt(w.id)), { recursive: true });
     // Unless told otherwise the prompt asks for heartbeats, as the audit-sidecar fragment does (libs/providers livenessModeOf).
     const heartbeat = options.heartbeatPrompt === false ? '' : `Append "- PROGRESS: <time> <phase> <doing>" lines to ${w.id}-${TASK_TYPE}-${SEQ}.audit.md.\n`;
     writeFileSync(prompt(w.id), `# prompt for ${w.id}\nReview src/refund.ts; it's "quoted" and has ; $(rm -rf /) in it.\n${heartbeat}`);
   }
-  writeJsonFile(teamStatePath, {
-    schemaVersion: '1.0',
-    taskKey: 'sample:payments:refund-timeout',
-    taskType: TASK_TYPE,
-    seq: SEQ,
-    workers: workers.map((w) => ({ workerId: w.id, provider: w.provider, role: w.role ?? 'analyser', status: 'pending', attempt: 0 })),
-  });
-  const assignment = (w: WorkerSpec) => ({
-    workerId: w.id,
-    role: w.role ?? 'analyser',
-    provider: w.provider,
-    model: 'stub-model',
-    executionValue: 'stub-model',
-    runner: 'cli-wrapper',
-  });
-  writeJsonFile(manifestPath, {
-    schemaVersion: '1.0',
-    taskKey: 'sample:payments:refund-timeout',
-    taskType: TASK_TYPE,
-    seq: SEQ,
-    status: 'running',
-    startedAt: '2026-11-29T08:00:00Z',
-    endedAt: null,
-    teamStatePath: `.okstra/tasks/payments/refund-timeout/runs/${TASK_TYPE}/state/team-state-${TASK_TYPE}-${SEQ}.json`,
-    reportAuthor: 'report-writer',
-    leadRuntime: 'external',
-    terminalBackend: options.terminalBackend ?? 'tmux-pane',
-    hostRuntime: 'external',
-    leadAssignment: { role: 'lead', provider: 'claude', model: 'opus', executionValue: 'opus', runner: 'native-session' },
-    workerAssignments: workers.map(assignment),
-    workerDispatches: [],
-  });
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: options.socket, OKSTRA_TEAM_POLL_MS: '100', ...options.env };
   delete env.TMUX;
   delete env.TMUX_PANE;
@@ -165,11 +116,8 @@ export function makeFixture(
   };
 }
 
-/** Write pretty JSON, creating parent directories. */
-export function writeJsonFile(path: string, value: unknown): void {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, JSON.stringify(value, null, 2) + '\n');
-}
+/** Write pretty JSON, creating parent directories (the shared fixture writer). */
+export const writeJsonFile = writeJson;
 
 /** A private tmux server name for one test file. */
 export function privateSocket(): string {
@@ -251,4 +199,66 @@ export function pathWithoutTmux(base: string): string {
     if (found.startsWith('/')) symlinkSync(found, join(dir, tool));
   }
   return dir;
+}
+
+/** A private tmux server for this spec file, killed (with every fixture dir) after its last test. */
+export function privateServer(): string {
+  const socket = privateSocket();
+  afterAll(() => {
+    killServer(socket);
+    removeFixtures();
+  });
+  return socket;
+}
+
+/** `--project-root <root> --run-manifest <manifest>` of a fixture. */
+export const runArgs = (f: Fixture): string[] => ['--project-root', f.root, '--run-manifest', f.manifestPath];
+
+/** `p` (absolute, inside the fixture) relative to the project root. */
+export const rel = (f: Fixture, p: string): string => p.slice(f.root.length + 1);
+
+/** `okstra-team await <run> --json [extra]`: its exit code and output, and stdout parsed (null when empty). */
+export function awaitJson(f: Fixture, extra: string[] = []): BinResult & { doc: any } {
+  const r = team(['await', ...runArgs(f), '--json', ...extra], { env: f.env });
+  return { ...r, doc: r.stdout ? JSON.parse(r.stdout) : null };
+}
+
+/** Every file under `dir` (absolute path → UTF-8 text), for "nothing written" checks. */
+export function snapshotTexts(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) =>
+    readdirSync(d).forEach((n) => {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out[p] = readFileSync(p, 'utf8');
+    });
+  walk(dir);
+  return out;
+}
+
+/** Poll `check` every 50 ms until it holds or `ms` have passed (the assertion after it reports a miss). */
+export async function waitFor(check: () => boolean, ms = 15_000): Promise<void> {
+  for (const end = Date.now() + ms; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** One entry of a jobs file: `workerId` on `provider` as `role`, its fixture prompt and result (project-relative), model `stub-model`; `over` on top. */
+export function jobEntry(f: Fixture, workerId: string, provider: string, role: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    workerId,
+    provider,
+    role,
+    modelExecutionValue: 'stub-model',
+    promptPath: rel(f, f.prompt(workerId)),
+    resultPath: rel(f, f.result(workerId)),
+    workerResultPath: rel(f, f.result(workerId)),
+    completionPaths: [rel(f, f.result(workerId))],
+    ...over,
+  };
+}
+
+/** Write the jobs file `<runDir>/state/<name>` (`{schemaVersion, dispatchKind, jobs}`); returns its absolute path. */
+export function writeJobsFile(f: Fixture, name: string, dispatchKind: string, jobs: ReadonlyArray<Record<string, unknown>>): string {
+  const path = join(f.runDir, 'state', name);
+  writeJsonFile(path, { schemaVersion: '1.0', dispatchKind, jobs });
+  return path;
 }
