@@ -26,7 +26,6 @@ interface Case {
 const S = 1000;
 const T0 = Date.parse('2026-11-29T08:00:00Z');
 
-
 /** A stamp in one of the forms workers write (Z, fraction, offset) — all the same instant. */
 function stamp(ms: number, rand: () => number): string {
   const iso = new Date(ms).toISOString();
