@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { runBin } from '@okstra/core/test-support';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROUTES } from './routes.js';
@@ -60,6 +60,30 @@ describe('okstra umbrella (real bin)', () => {
     expect(via.code).toBe(2);
     expect(direct.stderr).toMatch(/^okstra-convergence: \S/);
     expect(via.stderr).toBe(direct.stderr.replace(/^okstra-convergence:/, 'okstra convergence:'));
+  });
+
+  it('progress lines through the umbrella name the command as typed too: `okstra convergence:`, as its error lines do', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'okstra-umbrella-note-'));
+    const [groups, work, plan] = ['groups.json', 'work.json', 'plan.json'].map((f) => join(dir, f));
+    writeFileSync(groups!, okstra(['convergence', 'example', '--kind', 'groups']).stdout);
+    const seed = okstra([
+      'convergence',
+      'seed',
+      '--groups',
+      groups!,
+      '--work-state',
+      work!,
+      '--final-state',
+      join(dir, 'final.json'),
+      '--migration-dir',
+      join(dir, 'mig'),
+    ]);
+    expect(seed.code).toBe(0);
+    const r = okstra(['convergence', 'plan-round', '--work-state', work!, '--plan', plan!]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^okstra convergence: round 1: \S/);
+    expect(r.stderr).not.toContain('okstra-convergence');
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('an input error through a routed word names that word: `okstra error-issue:`, not okstra-run-audit', () => {

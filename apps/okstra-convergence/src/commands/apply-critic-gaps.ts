@@ -29,7 +29,7 @@ export async function runApplyCriticGaps(opts: { workState: string; results: str
     const gaps = next.derived.criticGaps;
     const count = (d: string) => gaps.filter((g) => g.decision === d).length;
     writeJson(ctx.io, { gaps: gaps.length, accepted: count('accepted'), rejected: count('rejected'), unresolved: count('unresolved') });
-    note(ctx.io, `critic gaps applied: ${count('accepted')} accepted, ${count('rejected')} rejected, ${count('unresolved')} unresolved`);
+    note(ctx, `critic gaps applied: ${count('accepted')} accepted, ${count('rejected')} rejected, ${count('unresolved')} unresolved`);
     return 0;
   });
 }

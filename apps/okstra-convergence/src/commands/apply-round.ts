@@ -24,7 +24,7 @@ export async function runApplyRound(opts: { workState: string; plan: string; res
     writeJson(ctx.io, { round: d.round, queueTerminal: d.queueTerminal, counts: statusCounts(d), droppedWorkers: dropped });
     const c = statusCounts(d);
     note(
-      ctx.io,
+      ctx,
       `round ${d.round} applied: ${c.pending} pending, ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested${dropped.length ? `; dropped ${dropped.join(', ')}` : ''}`,
     );
     return 0;

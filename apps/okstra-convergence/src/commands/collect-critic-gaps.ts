@@ -63,7 +63,7 @@ export async function runCollectCriticGaps(
     workers: batch.dispatches.map((d) => ({ workerId: d.workerId, status: d.status, durationMs: d.durationMs })),
   });
   note(
-    ctx.io,
+    ctx,
     `coverage batch: critic ${criticDispatch.status}, ${batch.gaps.length} gap(s), ${batch.dispatches.map((d) => `${d.workerId} ${d.status}`).join(', ') || 'no analyser dispatched'}`,
   );
   return 0;

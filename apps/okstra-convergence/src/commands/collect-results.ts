@@ -42,6 +42,6 @@ export async function runCollectResults(
     round: results.round,
     workers: results.workers.map((w) => ({ workerId: w.workerId, status: w.status, durationMs: w.durationMs, votes: w.verdicts.length })),
   });
-  note(ctx.io, `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes)`).join(', ')}`);
+  note(ctx, `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes)`).join(', ')}`);
   return 0;
 }

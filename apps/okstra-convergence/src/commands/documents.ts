@@ -1,4 +1,4 @@
-import { InputError, isStdio, readStdinText, type Io } from '@okstra/cli-kit';
+import { InputError, isStdio, readStdinText, type CliContext, type Io } from '@okstra/cli-kit';
 import { assertDocumentKind, assertReplays, REPLAY_RECOVERY, seedDigest, type DocumentKind } from '@okstra/convergence';
 import type { Artifact } from '@okstra/schemas/artifact';
 import { workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
@@ -57,7 +57,7 @@ export async function readWorkingState(path: string, flag = '--work-state'): Pro
   return state;
 }
 
-/** Print a one-line note for people on stderr. */
-export function note(io: Io, text: string): void {
-  io.stderr.write(`okstra-convergence: ${text}\n`);
+/** Print a one-line note for people on stderr, naming the command as typed (`okstra convergence:` through the umbrella, as error lines do). */
+export function note(ctx: Pick<CliContext, 'io' | 'name'>, text: string): void {
+  ctx.io.stderr.write(`${ctx.name}: ${text}\n`);
 }

@@ -29,7 +29,7 @@ export async function runFinalize(opts: { workState: string; output: string }, c
     await writeArtifact(outputPath, finalStateArtifact, final);
     writeJson(ctx.io, { output: outputPath, rounds: final.rounds, counts: final.counts, criticApplied: final.criticApplied });
     const c = final.counts;
-    note(ctx.io, `final state v1.3: ${c.total} findings — ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested`);
+    note(ctx, `final state v1.3: ${c.total} findings — ${c.agreed} agreed, ${c.refuted} refuted, ${c.unverifiable} unverifiable, ${c.contested} contested`);
     return 0;
   });
 }

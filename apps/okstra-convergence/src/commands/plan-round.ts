@@ -22,12 +22,12 @@ export async function runPlanRound(opts: { workState: string; plan: string }, ct
   if (plan.queueTerminal) {
     // Nothing to dispatch: no plan file, so no stale plan can be collected or applied.
     writeJson(ctx.io, { plan: null, round: plan.round, queueTerminal: true, batches: [], droppedWorkers: plan.droppedWorkers });
-    note(ctx.io, `queue is terminal: no round to plan, no plan written (${basename(planPath)} left as it was)`);
+    note(ctx, `queue is terminal: no round to plan, no plan written (${basename(planPath)} left as it was)`);
     return 0;
   }
   if (toStdout) {
     ctx.io.stdout.write(renderArtifact(roundPlanArtifact, plan));
-    note(ctx.io, `round ${plan.round}: plan printed on stdout`);
+    note(ctx, `round ${plan.round}: plan printed on stdout`);
     return 0;
   }
   const named = roundInName(planPath);
@@ -42,7 +42,7 @@ export async function runPlanRound(opts: { workState: string; plan: string }, ct
     batches: plan.batches.map((b) => ({ workerId: b.workerId, findings: b.findingIds.length, retry: b.priorFailures > 0 })),
     droppedWorkers: plan.droppedWorkers,
   });
-  note(ctx.io, `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
+  note(ctx, `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
   return 0;
 }
 

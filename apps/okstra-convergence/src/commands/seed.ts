@@ -111,14 +111,14 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
       const c = statusCounts(state.derived);
       Object.assign(summary, { round: state.derived.round, queueTerminal: state.derived.queueTerminal, counts: c });
       note(
-        ctx.io,
+        ctx,
         `${action}: round ${state.derived.round}, ${c.pending} pending of ${state.derived.findings.length} findings${kept.length ? `; kept ${kept.map((k) => basename(k)).join(', ')}` : ''}`,
       );
     } else if (reused) {
       const c = reused.counts;
       const counts = { pending: 0, agreed: c.agreed, refuted: c.refuted, unverifiable: c.unverifiable, contested: c.contested };
       Object.assign(summary, { round: reused.rounds, queueTerminal: true, counts });
-      note(ctx.io, `reused: the final state matches these groups (${basename(finalPath)}), round ${reused.rounds}, ${c.total} findings`);
+      note(ctx, `reused: the final state matches these groups (${basename(finalPath)}), round ${reused.rounds}, ${c.total} findings`);
     }
     writeJson(ctx.io, summary);
     return 0;

@@ -49,7 +49,7 @@ export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliConte
   const n = outcome.uncoveredRows.length;
   if (n > 0) {
     ctx.io.stderr.write(
-      `okstra-plan-items: ${opts.data}: ${n} row${n > 1 ? 's' : ''} not covered by the envelope now carr${n > 1 ? 'y' : 'ies'} no verdicts: ${outcome.uncoveredRows.join(', ')}\n`,
+      `${ctx.name}: ${opts.data}: ${n} row${n > 1 ? 's' : ''} not covered by the envelope now carr${n > 1 ? 'y' : 'ies'} no verdicts: ${outcome.uncoveredRows.join(', ')}\n`,
     );
   }
   return 0;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { copyExampleRun, EXAMPLE_RUN, RUN_FILES, runBin } from '../test-support/run-bin.js';
+import { copyExampleRun, EXAMPLE_RUN, RUN_FILES, runBin, UMBRELLA } from '../test-support/run-bin.js';
 
 let dir: string;
 let cleanup: () => void;
@@ -154,6 +154,12 @@ describe('okstra-plan-items apply-verdicts (real bin)', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ result: 'aborted-non-result', uncoveredRows: ['P-Val-2-1', 'P-Rb-3-1'] });
     expect(r.stderr).toBe(`okstra-plan-items: ${RUN_FILES.data}: 2 rows not covered by the envelope now carry no verdicts: P-Val-2-1, P-Rb-3-1\n`);
+    // through the umbrella the line names the command as typed, as error lines do
+    const again = copyExampleRun();
+    writeFileSync(join(again.dir, 'partial.json'), JSON.stringify(envelope));
+    const via = runBin(['plan-items', 'apply-verdicts', '--data', RUN_FILES.data, '--verdicts', 'partial.json'], again.dir, UMBRELLA);
+    again.cleanup();
+    expect(via.stderr).toBe(`okstra plan-items: ${RUN_FILES.data}: 2 rows not covered by the envelope now carry no verdicts: P-Val-2-1, P-Rb-3-1\n`);
   });
 
   it('no contributor at all → aborted-non-result with empty verdict tables', () => {
