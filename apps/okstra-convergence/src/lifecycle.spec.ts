@@ -255,7 +255,7 @@ describe('seed', () => {
     const before = snapshot(dir);
     const r = cli(SEED, dir);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/work\.json: corrupt state: does not parse as JSON/);
+    expect(r.stderr).toMatch(/work\.json: corrupt state: is not valid JSON/);
     expect(snapshot(dir)).toEqual(before);
     expect(ok([...SEED, '--restart-from-round0'], dir).action).toBe('restarted');
     expect(readdirSync(join(dir, 'mig'))).toEqual([expect.stringMatching(/^work\.restart-[0-9a-f]{12}\.json$/)]);

@@ -289,3 +289,35 @@ describe('violation details', () => {
     expect((await runAudit(project.root)).violations).toEqual(a);
   });
 });
+
+describe('a key named twice in an artifact the audit reads is artifact-invalid, never read as its last value', () => {
+  /** Insert `"key": <shadow>,` before the first `"key": …` in the file's text. */
+  const shadow = (p: Project, rel: string, key: string, value: unknown) =>
+    p.write(rel, p.read(rel).replace(`"${key}": `, `"${key}": ${JSON.stringify(value)}, "${key}": `));
+  const cases: Array<[string, (p: Project) => void, string]> = [
+    ['run-manifest schemaVersion', (p) => shadow(p, EA.manifest, 'schemaVersion', '9.9'), `${EA.manifest}: schemaVersion: holds the key "schemaVersion" twice`],
+    ['team-state worker status', (p) => shadow(p, EA.teamState, 'status', 'in-progress'), `${EA.teamState}: workers[0].status: holds the key "status" twice`],
+    [
+      'convergence final state',
+      (p) => {
+        p.write(EA.final, validFinalState());
+        shadow(p, EA.final, 'schemaVersion', '9.9');
+      },
+      'convergence final state schemaVersion: holds the key "schemaVersion" twice',
+    ],
+    [
+      'report data.json planBodyVerification',
+      (p) => shadow(p, PLAN.data, 'result', 'passed'),
+      'report data.json implementationPlanning.planBodyVerification.result: holds the key "result" twice',
+    ],
+  ];
+  for (const [name, breakIt, message] of cases) {
+    it(name, async () => {
+      project = makeCleanProject();
+      breakIt(project);
+      const report = await runAudit(project.root);
+      expect(report.ok).toBe(false);
+      expect(report.violations.map((v) => [v.invariant, v.message])).toContainEqual(['artifact-invalid', expect.stringContaining(message)]);
+    });
+  }
+});

@@ -1,7 +1,8 @@
 import type { RunManifest } from '@okstra/schemas/run-manifest';
 import type { TeamState } from '@okstra/schemas/team-state';
 import { join } from 'node:path';
-import { isRegularIfExists, readRegularFileSync } from '@okstra/state-file';
+import { OkstraError } from '@okstra/core';
+import { isRegularIfExists, parseJsonText, readRegularFileSync } from '@okstra/state-file';
 import { listDirSync, type FileIndex } from './files.js';
 import type { InvariantId } from './invariants.js';
 
@@ -78,13 +79,23 @@ function logNamesRun(text: string, run: RunUnderAudit): boolean {
   for (const line of text.split(/\r?\n/)) {
     if (!line.includes(run.taskType)) continue;
     try {
-      const r = JSON.parse(line) as { taskType?: unknown; seq?: unknown };
+      // parseJsonText: a line naming a key twice (`"seq":1,"seq":2`) logs nothing, so the stricter table applies.
+      const r = parseJsonText(line) as { taskType?: unknown; seq?: unknown };
       if (r.taskType === run.taskType && (typeof r.seq === 'string' || typeof r.seq === 'number') && Number(r.seq) === Number(run.seq)) return true;
     } catch {
       // a line that is not JSON logs nothing about this run
     }
   }
   return false;
+}
+
+/**
+ * The text of a finding about JSON text `parseJsonText` refused: `is not valid
+ * JSON (…)`, or `<json path>: holds the key "k" twice …` (docs/run-audit.md).
+ */
+export function jsonProblem(error: unknown): string {
+  if (error instanceof OkstraError) return error.field ? `${error.field}: ${error.message}` : error.message;
+  return `is not valid JSON: ${(error as Error).message}`;
 }
 
 function readTextSync(abs: string): string {

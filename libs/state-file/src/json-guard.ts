@@ -13,9 +13,12 @@ export const MAX_JSON_DEPTH = 256;
  * Check a parsed JSON value iteratively (linear in its size): nesting at most
  * {@link MAX_JSON_DEPTH}, and every number finite (`1e999` parses to
  * Infinity, which JSON.stringify would rewrite as `null`).
+ * @returns the number of own keys of all objects in `value` (what
+ *   `assertUniqueKeys` compares with the keys the text spells).
  * @throws InputError naming `file` and the JSON path of the first offence.
  */
-export function assertSaneJson(value: unknown, file: string | undefined): void {
+export function assertSaneJson(value: unknown, file: string | undefined): number {
+  let keys = 0;
   interface Frame {
     v: unknown;
     depth: number;
@@ -37,9 +40,12 @@ export function assertSaneJson(value: unknown, file: string | undefined): void {
     if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: f.depth + 1, key: i, parent: f });
     } else {
-      for (const k of Object.keys(v)) stack.push({ v: (v as Record<string, unknown>)[k], depth: f.depth + 1, key: k, parent: f });
+      const own = Object.keys(v);
+      keys += own.length;
+      for (const k of own) stack.push({ v: (v as Record<string, unknown>)[k], depth: f.depth + 1, key: k, parent: f });
     }
   }
+  return keys;
 
   function pathOf(f: Frame): string {
     const parts: PropertyKey[] = [];

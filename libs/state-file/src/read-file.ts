@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '@okstra/core';
 import { assertSaneJson } from './json-guard.js';
+import { assertUniqueKeys } from './json-keys.js';
 import { formatJsonPath } from './json-path.js';
 
 export { formatJsonPath };
@@ -117,7 +118,8 @@ export function readRegularFileSync(path: string, options: ReadTextOptions = {})
 /**
  * Parse JSON text and validate it as {@link validateValue} does.
  * @throws InputError naming `options.label` for empty text, malformed or
- *   truncated JSON, an unsupported `schemaVersion` or a schema violation.
+ *   truncated JSON, a key named twice in one object (path and both lines),
+ *   an unsupported `schemaVersion` or a schema violation.
  */
 export function parseJsonText<T = unknown>(text: string, options: Omit<ReadJsonOptions<T>, 'maxBytes'> = {}): T {
   const file = options.label;
@@ -128,7 +130,7 @@ export function parseJsonText<T = unknown>(text: string, options: Omit<ReadJsonO
   } catch (error) {
     throw new InputError(`is not valid JSON (truncated or malformed): ${(error as Error).message}`, { file });
   }
-  assertSaneJson(data, file);
+  assertUniqueKeys(text, assertSaneJson(data, file), file);
   return validateValue(data, options);
 }
 

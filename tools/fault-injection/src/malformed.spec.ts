@@ -1,10 +1,11 @@
 // Malformed-input matrix: every JSON input of every command given a corpus of
 // bad documents (100k-deep nesting, 1e999, truncated, empty, not UTF-8, a
-// top-level array, another artifact), every Markdown input 64k nested quotes
+// top-level array, another artifact, the real input with its first key named
+// twice — JSON.parse would keep the real, last value), every Markdown input 64k nested quotes
 // and a 100-deep list: exit 2 naming the file, never exit 70, never a hang,
 // nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMANDS, argvOf } from './commands.js';
 import { changed, cleanRefusal, cleanup, pool, prepare, printTable, run, scenario, snapshot, type Scenario } from './support.js';
@@ -19,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(cleanup);
 
-const JSON_CORPUS: Array<[string, () => string | Buffer]> = [
+/** `original` is the scenario's real, valid file for that argument. */
+const JSON_CORPUS: Array<[string, (original: string) => string | Buffer]> = [
   ['100k-deep nesting', () => '['.repeat(100_000) + ']'.repeat(100_000)],
   ['1e999', () => '{"schemaVersion":"1.0","n":1e999}'],
   ['truncated', () => '{"schemaVersion":"1.0","workers":[{"id":'],
@@ -27,6 +29,10 @@ const JSON_CORPUS: Array<[string, () => string | Buffer]> = [
   ['not UTF-8', () => Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d])],
   ['a top-level array', () => '[1,2,3]'],
   ['another artifact (a provider manifest)', () => '{"schemaVersion":"1.0","id":"x","kind":"something-else"}'],
+  [
+    'its first key named twice (a shadow null, then the real value)',
+    (original) => original.replace('{', `{${JSON.stringify(Object.keys(JSON.parse(original) as object)[0])}: null, `),
+  ],
 ];
 const MD_CORPUS: Array<[string, () => string]> = [
   ['64k nested block quotes (128 KB)', () => '### F-001\n\n' + '> '.repeat(65_536) + 'x\n'],
@@ -44,7 +50,9 @@ describe('malformed inputs', () => {
     );
     const paths = cases.map((c, i) => {
       const p = join(bad, `${i}-${c.f.role === 'md' ? 'response.md' : 'input.json'}`);
-      writeFileSync(p, c.make());
+      // The real file where the scenario has one (the error-issue plan is made later: a minimal stand-in).
+      const real = c.f.role === 'json' && existsSync(c.f.path(s)) ? readFileSync(c.f.path(s), 'utf8') : '{"schemaVersion":"1.0"}';
+      writeFileSync(p, c.make(real));
       return p;
     });
     const skip = (rel: string) => rel.includes('.okstra/malformed');

@@ -5,9 +5,9 @@ import { assertReplays, createWorkingState, migrateWorkingState, seedDigest, sho
 import { convergenceGroupsArtifact, finalStateArtifact, workingStateArtifact, type FinalState, type WorkingState } from '@okstra/schemas/convergence';
 import {
   assertOutputNotInput,
-  assertSaneJson,
   assertWritableTarget,
   fsyncDirectory,
+  parseJsonText,
   readRegularFileSync,
   validateArtifact,
   withFileLock,
@@ -150,14 +150,9 @@ function parseJson(file: string, bytes: Buffer): object {
     throw new InputError(`${CORRUPT}is not valid UTF-8 text`, { file, hint: RESTART_HINT });
   }
   if (text.trim() === '') throw new InputError(`${CORRUPT}is empty`, { file, hint: RESTART_HINT });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new InputError(`${CORRUPT}does not parse as JSON (${(error as Error).message})`, { file, hint: RESTART_HINT });
-  }
+  // The one JSON text rule (malformed, depth, 1e999, duplicate keys): libs/state-file parseJsonText.
+  const raw = guard(() => parseJsonText(text, { label: file }));
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new InputError(`${CORRUPT}is not a JSON object`, { file, hint: RESTART_HINT });
-  guard(() => assertSaneJson(raw, file));
   return raw;
 }
 

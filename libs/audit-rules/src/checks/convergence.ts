@@ -1,5 +1,6 @@
 import { convergenceFinalStatePath, convergenceGroupsPath, convergenceWorkStatePath, finalReportPath, roundPlanPath } from '@okstra/paths';
-import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
+import { parseJsonText } from '@okstra/state-file';
+import { jsonProblem, mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
 
 /**
  * Invariant 8 `convergence-final`, for a run that used convergence (it has a
@@ -20,9 +21,10 @@ export async function checkConvergence(run: RunUnderAudit): Promise<Finding[]> {
     const text = await run.files.readText(final);
     let state: unknown;
     try {
-      state = JSON.parse(text ?? '');
+      // The one JSON text rule: malformed, too deep, 1e999 and duplicate keys are each named here.
+      state = parseJsonText(text ?? '');
     } catch (error) {
-      return [{ invariant: 'artifact-invalid', message: `convergence final state is not valid JSON: ${(error as Error).message}`, evidence: [final] }];
+      return [{ invariant: 'artifact-invalid', message: `convergence final state ${jsonProblem(error)}`, evidence: [final] }];
     }
     // Loaded only for a run that has a final state: the convergence lib is the heaviest import here.
     const { validateFinalState } = await import('@okstra/convergence');

@@ -1,9 +1,9 @@
 import { finalReportDataPath, finalReportPath } from '@okstra/paths';
 import type { PlanBodyVerification, PlanVerificationResult } from '@okstra/schemas/implementation-planning';
-import { formatJsonPath } from '@okstra/state-file';
+import { formatJsonPath, parseJsonText } from '@okstra/state-file';
 import { blocksApproval, clarificationItems, isOpen, type ClarificationItem } from '../report/clarification-items.js';
 import { isApproved, readFrontmatter } from '../report/frontmatter.js';
-import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
+import { jsonProblem, mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
 
 /** Results that keep the approval gate shut (seed 002: "a blocking result keeps it false and becomes a row in `## 1. Clarification Items`"). */
 export const BLOCKING_RESULTS: ReadonlySet<PlanVerificationResult> = new Set(['blocked-by-disagreement', 'aborted-non-result']);
@@ -37,11 +37,11 @@ async function readVerification(run: RunUnderAudit): Promise<{ verification: Ver
   if (text === null || !text.includes('"planBodyVerification"')) return { verification: null, invalid: [] };
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJsonText(text);
   } catch (error) {
     return {
       verification: null,
-      invalid: [{ invariant: 'artifact-invalid', message: `report data.json is not valid JSON: ${(error as Error).message}`, evidence: [dataPath] }],
+      invalid: [{ invariant: 'artifact-invalid', message: `report data.json ${jsonProblem(error)}`, evidence: [dataPath] }],
     };
   }
   const raw = (data as { implementationPlanning?: { planBodyVerification?: unknown } } | null)?.implementationPlanning?.planBodyVerification;

@@ -1,4 +1,5 @@
 import { convergenceFinalStatePath } from '@okstra/paths';
+import { parseJsonText } from '@okstra/state-file';
 import type { Finding, RunUnderAudit } from '../run-context.js';
 
 /** The run identity an artifact may carry: any of its fields that are present must be this run's. */
@@ -26,7 +27,7 @@ export async function checkForeignArtifacts(run: RunUnderAudit): Promise<Finding
   if (run.files.exists(final)) {
     let state: unknown = null;
     try {
-      state = JSON.parse((await run.files.readText(final)) ?? '');
+      state = parseJsonText((await run.files.readText(final)) ?? '');
     } catch {
       return out;
     }

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ErrorIssuePlan } from '@okstra/schemas/error-issue';
 import { INVARIANTS } from '../invariants.js';
-import { makeCleanProject, type Project } from '../test-support/fixtures.js';
+import { makeCleanProject, TASK_ROOT_REL, type Project } from '../test-support/fixtures.js';
 import { clusterRecords, DEFAULT_GATE } from './cluster.js';
 import type { GhRunner } from './gh.js';
 import { harvestIdentities, IdentitySet, remoteIdentities } from './identities.js';
 import { lastGate } from './last-gate.js';
 import { machineIdentities, type MachineFacts } from './machine.js';
 import { anonymize, normalizeMessage } from './normalize.js';
+import { readProjectInputs } from './inputs.js';
 import { draftCandidates } from './plan.js';
 import { buildErrorIssuePlan, keepSubmitted, mergeGate, writePlanFile } from './plan-run.js';
 import { TITLE_MAX } from './render.js';
@@ -254,5 +255,29 @@ describe('plan and submit as functions (injected gh)', () => {
 describe('normalization keeps the ~ spelling out of target paths', () => {
   it('~user/… is a home path, ~5 s is not', () => {
     expect(normalizeMessage('waited ~5 s for ~bob/x.json', new IdentitySet())).toBe('waited ~<n> s for <path>');
+  });
+});
+
+describe('errors-log lines follow the one JSON text rule (libs/state-file parseJsonText)', () => {
+  it('a record naming a key twice is skipped with the key and its path, never read as its last value', async () => {
+    const p = makeCleanProject();
+    try {
+      p.write(
+        `${TASK_ROOT_REL}/errors-okstra.jsonl`,
+        [
+          '{"source":"okstra-team","kind":"E_LOCK","message":"lock held"}',
+          '{"source":"okstra-team","kind":"E_LOCK","message":"lock held","exitCode":2,"exitCode":0}',
+          '{"source":"okstra-team",',
+        ].join('\n') + '\n',
+      );
+      const inputs = await readProjectInputs(p.root, 0, new IdentitySet());
+      expect(inputs.records.filter((r) => r.origin === 'errors-log').map((r) => [r.message, r.exitCode])).toEqual([['lock held', null]]);
+      expect(inputs.skipped.map((s) => [s.line, s.reason])).toEqual([
+        [2, 'exitCode: holds the key "exitCode" twice in one object (both on line 1); refusing to guess which one counts'],
+        [3, 'not valid JSON'],
+      ]);
+    } finally {
+      p.cleanup();
+    }
   });
 });

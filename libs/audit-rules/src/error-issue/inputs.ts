@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { projectJsonPath, taskManifestPath, tasksDir } from '@okstra/paths';
 import { ErrorRecord } from '@okstra/schemas/error-issue';
+import { parseJsonText } from '@okstra/state-file';
+import { jsonProblem } from '../run-context.js';
 import { runAudit } from '../audit-project.js';
 import { isRegularIfExists } from '@okstra/state-file';
 import { listDir } from '../files.js';
@@ -71,9 +73,11 @@ export async function readProjectInputs(projectRoot: string, projectIndex: numbe
           if (line.trim() === '') return;
           let value: unknown;
           try {
-            value = JSON.parse(line);
-          } catch {
-            skipped.push({ file, line: i + 1, reason: 'not valid JSON' });
+            value = parseJsonText(line);
+          } catch (error) {
+            // Malformed stays "not valid JSON"; a duplicate key, 1e999 or a too-deep line says which.
+            const why = jsonProblem(error);
+            skipped.push({ file, line: i + 1, reason: why.startsWith('is not valid JSON') ? 'not valid JSON' : why });
             return;
           }
           const parsed = ErrorRecord.safeParse(value);
@@ -120,7 +124,7 @@ function harvestRecord(value: unknown, identities: IdentitySet, key = ''): void 
 
 async function readJson(path: string): Promise<Record<string, unknown> | null> {
   try {
-    const v = JSON.parse(await readRegularText(path)) as unknown;
+    const v = parseJsonText(await readRegularText(path));
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
   } catch {
     return null;
