@@ -109,6 +109,14 @@ describe('accept what is unambiguous, refuse what is not (docs/convergence.md "V
     );
     expect(() => verdictOf('### F-001\nVerdict: REFUTED — see below\nBasis: x')).toThrow(/is REFUTED with more words/);
   });
+  it('a verdict asked or trailing off is no vote: `?` after the word, an ellipsis (`...` as `…`), in the field and the heading', () => {
+    for (const v of ['REFUTED? Not really', 'SURVIVES?', 'SURVIVES ?', '**SURVIVES**?', 'SURVIVES (?)', 'SURVIVES...', 'SURVIVES…', '_Survives.._'])
+      expect(() => verdictOf(`### F-001\nVerdict: ${v}\nBasis: x`), v).toThrow(/is SURVIVES with more words|is REFUTED with more words/);
+    for (const h of ['### F-001: REFUTED?', '### F-001 — SURVIVES...', '### F-001 — SURVIVES ?'])
+      expect(() => verdictOf(`${h}\nBasis: x`), h).toThrow(/starts with the verdict (REFUTED|SURVIVES) but says more/);
+    // One final stop or `!` is still decoration.
+    for (const v of ['SURVIVES.', 'SURVIVES!', '**SURVIVES.**', 'SURVIVES!!']) expect(verdictOf(`### F-001\nVerdict: ${v}\nBasis: x`).verdict, v).toBe('agree');
+  });
 });
 
 describe('a heading that names two dispatched findings (breaker)', () => {

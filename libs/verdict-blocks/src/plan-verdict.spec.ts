@@ -25,6 +25,17 @@ describe('readVerdictLine (the plan verdict grammar)', () => {
     expect(readVerdictLine('Supplement — see basis')).toMatchObject({ verdict: 'SUPPLEMENT' });
     expect(readVerdictLine('AGREE — no disagreement here')).toMatchObject({ verdict: 'AGREE' });
     expect(readVerdictLine('AGREE (minor wording)')).toMatchObject({ verdict: 'AGREE', kind: null });
+    // Neighbours of the hedges that still state the vote.
+    for (const t of [
+      'AGREE — no issues found',
+      'AGREE — not a problem',
+      'AGREE — nothing to add',
+      'AGREE.',
+      'AGREE!',
+      'AGREE — likelihood is covered by step 2',
+    ])
+      expect(readVerdictLine(t), t).toMatchObject({ verdict: 'AGREE' });
+    expect(readVerdictLine('DISAGREE (b — the path is abbreviated…)')).toMatchObject({ verdict: 'DISAGREE', kind: 'b' });
   });
 
   it.each([
@@ -45,6 +56,23 @@ describe('readVerdictLine (the plan verdict grammar)', () => {
     ['DISAGREE (b', /not closed/],
     ['DISAGREE c', /in brackets right after the word: DISAGREE \(c\)/],
     ['AGREE: a', /AGREE takes no breakage kind/],
+    // Asked or hedged: the word taken back is no vote (docs/plan-items.md "Verdict grammar").
+    ['AGREE? Not really', /^the Verdict 'AGREE\? Not really' is a question \('\?'\), not a vote: expected AGREE, SUPPLEMENT or DISAGREE/],
+    ['AGREE?', /is a question/],
+    ['AGREE (?)', /is a question/],
+    ['SUPPLEMENT？', /is a question \('？'\)/],
+    ['DISAGREE (b)?', /is a question/],
+    ['DISAGREE (b, in-place?)', /is a question/],
+    ['AGREE...', /trails off/],
+    ['AGREE… not really', /trails off/],
+    ['AGREE (probably)', /hedges the word \('probably'\)/],
+    ['AGREE — not really', /hedges the word \('not really'\)/],
+    ['AGREE, I think', /hedges the word \('I think'\)/],
+    ['AGREE-ish', /hedges the word \('ish'\)/],
+    ['AGREE (mostly)', /hedges the word \('mostly'\)/],
+    ['DISAGREE (b) — maybe', /hedges the word \('maybe'\)/],
+    ['AGREE: no', /takes the word back \('no'\)/],
+    ['AGREE (not)', /takes the word back \('not'\)/],
   ])('refuses %s', (text, message) => {
     const read = readVerdictLine(text);
     expect('error' in read && read.error).toMatch(message);

@@ -1,4 +1,5 @@
 import { BREAKAGE_KINDS, FIXABILITY_VALUES, PLAN_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
+import { hedgeIn } from './hedges.js';
 import type { VerdictBlock, VerdictField } from './parse.js';
 
 /**
@@ -105,6 +106,8 @@ export function readPlanVote(block: VerdictBlock): { vote: PlanVote } | { proble
   if (kindField) {
     const k = readKindText(lineText(kindField), 'field');
     if ('error' in k) return fail(kindField.line, `Breakage kind '${firstWords(lineText(kindField))}': ${k.error}`);
+    const hedge = hedgeIn(lineText(kindField), k.rest);
+    if (hedge) return fail(kindField.line, `Breakage kind '${firstWords(lineText(kindField))}' ${hedge}: expected exactly one kind letter a–e`);
     fieldKind = k.kind;
   }
   if (read.kind !== null && fieldKind !== null && read.kind !== fieldKind) {
@@ -117,6 +120,8 @@ export function readPlanVote(block: VerdictBlock): { vote: PlanVote } | { proble
   if (fixField) {
     const fix = readFixabilityText(lineText(fixField));
     if ('error' in fix) return fail(fixField.line, fix.error);
+    const hedge = hedgeIn(lineText(fixField), lineText(fixField).replace(FIX_START, ''));
+    if (hedge) return fail(fixField.line, `Fixability '${firstWords(lineText(fixField))}' ${hedge}: expected exactly one of ${FIXES}`);
     if (fixability !== null && fix.fixability !== fixability) {
       return fail(fixField.line, `DISAGREE (${kind}, ${fixability}) and Fixability '${fix.fixability}' disagree: expected one fixability`);
     }
@@ -152,6 +157,9 @@ export function readVerdictLine(text: string): VerdictLine {
   const verdict = start[1].toUpperCase() as Word;
   const rest = text.slice(start[0].length);
   const bracket = /^\s*([([])([^)\]]*)([)\]])?/.exec(rest);
+  // `AGREE? Not really`, `AGREE (probably)`, `DISAGREE (b) — maybe`: the word taken back is no vote.
+  const hedge = hedgeIn(text, rest, bracket?.[2] ?? '', bracket?.[3] ? rest.slice(bracket[0].length) : '');
+  if (hedge) return { error: `the Verdict '${firstWords(text)}' ${hedge}: expected ${VERDICTS}, stated plainly; put doubts in **Basis**` };
   if (!bracket) {
     // `DISAGREE: c`, `DISAGREE c — order`: a kind outside brackets is a near miss, not a guess.
     const loose = /^\s*(?:[:\u2013\u2014-]\s*)?([A-Za-z])\s*(?:$|[,;:\u2013\u2014-])/.exec(rest);
@@ -248,8 +256,11 @@ export function lineText(field: VerdictField): string {
   return t.replace(/[ \t]+/g, ' ').trim();
 }
 
+/** A fixability word at the start of a text. */
+const FIX_START = /^\s*(in[\s_-]*place|re[\s_-]*plan|needs[\s_-]*clarification)(?![A-Za-z0-9])/i;
+
 function leadingFix(text: string): Fix | undefined {
-  const m = /^\s*(in[\s_-]*place|re[\s_-]*plan|needs[\s_-]*clarification)(?![A-Za-z0-9])/i.exec(text);
+  const m = FIX_START.exec(text);
   return m ? canonicalFix(m[1]) : undefined;
 }
 

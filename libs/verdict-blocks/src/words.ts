@@ -6,8 +6,8 @@
 
 /** Wrapping a word may carry: emphasis, code, quotes, brackets. */
 const WRAP_START = /^[\s*_`"'“‘[(]+/;
-/** …and after it, also a final `.` or `!`. */
-const WRAP_END = /[\s*_`"'”’.!\])]+$/;
+/** …and after it, also a final `.` or `!` — one dot: `SURVIVES...` trails off, so it is not a word (as `SURVIVES…`). */
+const WRAP_END = /(?:[\s*_`"'”’!\])]|(?<!\.)\.(?!\.))+$/;
 
 /**
  * The canonical spelling of a one-word value: wrapping emphasis, backticks, quotes

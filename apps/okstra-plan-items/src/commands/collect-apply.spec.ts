@@ -53,6 +53,18 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
         'okstra-plan-items: claude.md: line 120: worker claude: item P-Rb-3-1: the Verdict line names 2 verdict words (AGREE, DISAGREE): expected exactly one — AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e; put the explanation in **Basis**\n',
     ],
     [
+      'a verdict asked, not stated (AGREE? Not really)',
+      (md) => md.replace('### P-Rb-3-1\n**Verdict**: AGREE\n', '### P-Rb-3-1\n**Verdict**: AGREE? Not really\n'),
+      () =>
+        "okstra-plan-items: claude.md: line 120: worker claude: item P-Rb-3-1: the Verdict 'AGREE? Not really' is a question ('?'), not a vote: expected AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e, stated plainly; put doubts in **Basis**\n",
+    ],
+    [
+      'a hedged fixability on a DISAGREE (in-place, probably)',
+      (md) => md.replace('**Fixability**: in-place\n', '**Fixability**: in-place, probably\n'),
+      () =>
+        "okstra-plan-items: claude.md: line 114: worker claude: item P-Val-3-2: Fixability 'in-place, probably' hedges the word ('probably'), not a vote: expected exactly one of in-place, replan or needs-clarification\n",
+    ],
+    [
       'two Fixability lines',
       (md) => md.replace('**Fixability**: in-place\n', '**Fixability**: in-place\n**Fixability**: replan\n'),
       () =>
