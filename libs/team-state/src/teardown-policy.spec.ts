@@ -67,18 +67,50 @@ describe('planTeardown: ownership, running workers, force (docs/team.md "teardow
   it('a live pane, a live wrapper or a live provider group is running — whatever the row says — and left alone without force', async () => {
     const rows = [
       row('live', { status: 'timeout' }),
-      row('orphan', { status: 'error', providerPgid: 700, providerPidStartTime: '9' }),
+      row('group', { status: 'error', providerPgid: 700, providerPidStartTime: '9' }),
       row('cmux', { status: 'in-progress', wrapperPid: 800 }),
     ];
-    const records = [rec('live'), rec('orphan'), rec('cmux', { backend: 'cmux-pane', paneId: 'pane:2', surfaceId: 'surface:3' })];
-    const machine = probe({ '/s': [pane('%live', { dead: false }), pane('%orphan')] }, { pids: [800], groups: [700] });
+    // `group`: its pane is gone and no wrapper pid was recorded, so nothing says its wrapper died
+    const records = [rec('live'), rec('group'), rec('cmux', { backend: 'cmux-pane', paneId: 'pane:2', surfaceId: 'surface:3' })];
+    const machine = probe({ '/s': [pane('%live', { dead: false })] }, { pids: [800], groups: [700] });
     const plan = await planTeardown({ owner: OWNER, records, unrecorded: [], rows, force: false }, machine);
     expect(plan.act).toEqual([]);
     expect(plan.running.map((i) => [i.record.workerId, i.running])).toEqual([
       ['live', 'its pane %live still runs the wrapper'],
-      ['orphan', 'its provider process group 700 is alive'],
+      ['group', 'its provider process group 700 is alive'],
       ['cmux', 'its wrapper process 800 is alive'],
     ]);
+  });
+
+  it('a provider group that outlived its wrapper (dead pane, dead recorded wrapper or subprocess pid) is an orphan: stopped without force, row untouched', async () => {
+    const rows = [
+      row('dead-pane', { status: 'error', providerPgid: 710 }),
+      row('gone-pane', { status: 'in-progress', wrapperPid: 811, providerPgid: 711 }),
+      row('sub', { status: 'in-progress', providerPgid: 712 }),
+      row('cmux', { status: 'in-progress', wrapperPid: 813, providerPgid: 713 }),
+    ];
+    const records = [
+      rec('dead-pane'),
+      rec('gone-pane'),
+      rec('sub', { backend: 'subprocess', paneId: null, pid: 812 }),
+      rec('cmux', { backend: 'cmux-pane', paneId: 'pane:4', surfaceId: 'surface:5' }),
+    ];
+    const machine = probe({ '/s': [pane('%dead-pane')] }, { groups: [710, 711, 712, 713] });
+    const plan = await planTeardown({ owner: OWNER, records, unrecorded: [], rows, force: false }, machine);
+    expect(plan.running).toEqual([]);
+    expect(plan.act.map((i) => [i.record.workerId, i.pane, i.killGroup?.pid ?? null, i.orphan, i.markRow])).toEqual([
+      ['dead-pane', '%dead-pane', 710, 'its provider process group 710 outlived its wrapper', null],
+      ['gone-pane', null, 711, 'its provider process group 711 outlived its wrapper', null],
+      ['sub', null, 712, 'its provider process group 712 outlived its wrapper', null],
+      ['cmux', 'surface:5', 713, 'its provider process group 713 outlived its wrapper', null],
+    ]);
+    // while the wrapper lives, its group is part of a running worker
+    const live = await planTeardown(
+      { owner: OWNER, records, unrecorded: [], rows, force: false },
+      probe({ '/s': [pane('%dead-pane')] }, { pids: [811, 812, 813], groups: [711, 712, 713] }),
+    );
+    expect(live.running.map((i) => i.record.workerId)).toEqual(['gone-pane', 'sub', 'cmux']);
+    expect(live.running.every((i) => i.orphan === null && /provider process group 71\d is alive$/.test(i.running!))).toBe(true);
   });
 
   it('--force stops them: pane, wrapper and group; only a non-terminal row is marked', async () => {

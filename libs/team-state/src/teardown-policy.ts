@@ -69,6 +69,8 @@ export interface TeardownItem {
   stopWrapper: RecordedProcess | null;
   /** The provider's process group to stop (its wrapper died, or `--force`). */
   killGroup: RecordedProcess | null;
+  /** Why the provider group is an orphan (alive, its wrapper known dead): stopped without `--force`; null otherwise. */
+  orphan: string | null;
   /** With `--force` on a non-terminal row: record it `error`, `torn down while running`, guarded by this `startedAt`. */
   markRow: string | null;
 }
@@ -101,10 +103,15 @@ export const TORN_DOWN_WHILE_RUNNING = 'torn down while running';
  *   an unrecorded dispatch is adopted only when owner, job file name and
  *   `startedAt` all match.
  * - **running**: a worker runs while its wrapper (live pane, recorded wrapper
- *   pid) or its provider's process group is alive — whatever its row says.
- *   Such a worker is left alone (`running`) unless `force`; with `force` its
- *   pane is closed, its wrapper and provider group stopped, and a non-terminal
- *   row is recorded `error` / `torn down while running`.
+ *   pid) or, its wrapper's fate unknown, its provider's process group is
+ *   alive — whatever its row says. Such a worker is left alone (`running`)
+ *   unless `force`; with `force` its pane is closed, its wrapper and provider
+ *   group stopped, and a non-terminal row is recorded `error` / `torn down
+ *   while running`.
+ * - **orphaned**: a provider group still alive after its wrapper is known
+ *   dead (its recorded wrapper pid, or its tmux pane, is dead) no longer
+ *   works for the run — nothing will record its answer — so it is stopped
+ *   without `force` (`orphan`), its pane closed; its row is not touched.
  * - **finished**: its pane is closed; nothing else is touched.
  * Records already `tornDownAt` are not looked at. Processes are checked by
  * pid + start time only; the row's recorded processes count only for the
@@ -136,6 +143,7 @@ export async function planTeardown(input: TeardownInput, probe: TeardownProbe): 
       if (!pane) {
         const item = judge(record, false, null, input, probe);
         if (item.running) (input.force ? plan.act : plan.running).push(item);
+        else if (item.orphan) plan.act.push(item);
         else plan.skipped.push({ record, reason: 'pane already gone', done: true });
         continue;
       }
@@ -145,6 +153,7 @@ export async function planTeardown(input: TeardownInput, probe: TeardownProbe): 
     } else {
       const item = judge(record, false, null, input, probe);
       if (item.running) (input.force ? plan.act : plan.running).push(item);
+      else if (item.orphan) plan.act.push(item);
     }
   }
   if (input.unrecorded.length > 0) {
@@ -181,13 +190,18 @@ function judge(record: WorkerDispatch, adopted: boolean, pane: TeardownPane | nu
       : current?.wrapperPid
         ? { pid: current.wrapperPid, startTime: current.wrapperPidStartTime ?? null }
         : null;
-  if (wrapper && !(pane && !pane.dead) && probe.processAlive(wrapper.pid, wrapper.startTime)) {
+  const paneLive = Boolean(pane && !pane.dead);
+  if (wrapper && !paneLive && probe.processAlive(wrapper.pid, wrapper.startTime)) {
     why.push(`its wrapper process ${wrapper.pid} is alive`);
     stopWrapper = wrapper;
   }
+  // Known dead: its recorded pid is not alive, or (no pid) its pane's process has exited. A gone pane alone proves nothing.
+  const wrapperDead = !paneLive && (wrapper ? !stopWrapper : pane?.dead === true);
   let killGroup: RecordedProcess | null = null;
+  let orphan: string | null = null;
   if (current?.providerPgid && probe.groupAlive(current.providerPgid, current.providerPidStartTime)) {
-    why.push(`its provider process group ${current.providerPgid} is alive`);
+    if (wrapperDead) orphan = `its provider process group ${current.providerPgid} outlived its wrapper`;
+    else why.push(`its provider process group ${current.providerPgid} is alive`);
     killGroup = { pid: current.providerPgid, startTime: current.providerPidStartTime ?? null };
   }
   const running = why.length > 0 ? why.join('; ') : null;
@@ -198,7 +212,8 @@ function judge(record: WorkerDispatch, adopted: boolean, pane: TeardownPane | nu
     pane: closable,
     running,
     stopWrapper: running ? stopWrapper : null,
-    killGroup: running ? killGroup : null,
+    killGroup: running || orphan ? killGroup : null,
+    orphan: running ? null : orphan,
     markRow: running && current && !isTerminalWorkerStatus(current.status) ? current.startedAt! : null,
   };
 }

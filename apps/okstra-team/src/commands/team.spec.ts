@@ -111,6 +111,8 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(tmux(socket, ['has-session', '-t', `=${records[0].tmuxSession}`]).code).not.toBe(0);
     const again = team(['teardown', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(again.stdout)).toEqual({ closed: [], dryRun: false, running: [], skipped: [] });
+    // without --json, a dry run with nothing to close says so on stdout (it printed nothing)
+    expect(team(['teardown', ...run(f), '--dry-run'], { env: f.env })).toMatchObject({ code: 0, stdout: 'nothing would be closed\n', stderr: '' });
   });
 
   it('12 workers (more than an 80x24 window holds) all get panes and complete', () => {
@@ -208,18 +210,22 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     // tmux may report the pane dead before it has reaped the wrapper: the signal is then not known yet.
     expect(a.doc.workers[0].reason).toMatch(new RegExp(`^pane ${rec.paneId} exited( \\(signal 9\\))? without writing a status sidecar$`));
     expect(existsSync(f.prompt('victim').replace(/\.md$/, '.status.json'))).toBe(false);
-    // the wrapper is gone but its provider's own process group lives on: teardown reports it, --force kills that group
+    // the wrapper is gone but its provider's own process group lives on: an orphan, which a plain teardown stops (docs/team.md)
     const pgid = f.row('victim').providerPgid;
     expect(pgid).toBeGreaterThan(1);
     expect(groupAlive(pgid)).toBe(true);
-    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
-    expect(t.code).toBe(1);
-    expect(JSON.parse(t.stdout).running).toMatchObject([{ workerId: 'victim', running: `its provider process group ${pgid} is alive` }]);
+    const dry = team(['teardown', ...run(f), '--dry-run'], { env: f.env });
+    expect(dry).toMatchObject({ code: 0, stdout: `would close\tvictim\ttmux-pane\t${rec.paneId}\tits provider process group ${pgid} outlived its wrapper\n` });
     expect(groupAlive(pgid)).toBe(true);
-    const forced = team(['teardown', ...run(f), '--json', '--force'], { env: f.env });
-    expect(forced.code).toBe(0);
+    const t = team(['teardown', ...run(f), '--json'], { env: f.env });
+    expect(t.code).toBe(0);
+    expect(JSON.parse(t.stdout)).toMatchObject({
+      closed: [{ workerId: 'victim', paneId: rec.paneId, orphan: `its provider process group ${pgid} outlived its wrapper` }],
+      running: [],
+    });
     expect(groupAlive(pgid)).toBe(false);
     expect(panes(socket).some((p) => p.id === rec.paneId)).toBe(false);
     expect(f.row('victim').status).toBe('error');
+    expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout)).toEqual({ closed: [], dryRun: false, running: [], skipped: [] });
   });
 });

@@ -31,6 +31,8 @@ interface Entry {
   paneId: string | null;
   reason?: string;
   running?: string;
+  /** A provider group stopped because it outlived its wrapper (docs/team.md "teardown"). */
+  orphan?: string;
 }
 
 /** The real machine behind the teardown policy: tmux servers and `/proc`. */
@@ -54,9 +56,12 @@ function realProbe(env: NodeJS.ProcessEnv): TeardownProbe {
  * "teardown"). A worker still running (live wrapper or provider process
  * group) is left alone and listed in `running[]` — exit 1 — unless
  * `--force`, which stops it (its non-terminal row becomes `error`,
- * `torn down while running`, before any signal). Closed records get
- * `tornDownAt`, so a second teardown is a no-op; `--dry-run` changes
- * nothing. Exit 0 when nothing was left running.
+ * `torn down while running`, before any signal). A provider group that
+ * outlived its wrapper is an orphan, not a running worker: it is stopped
+ * without `--force` and listed in `closed[]` with `orphan`. Closed records
+ * get `tornDownAt`, so a second teardown is a no-op; `--dry-run` changes
+ * nothing (and without `--json` says `nothing would be closed` when so).
+ * Exit 0 when nothing was left running.
  */
 export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
@@ -89,7 +94,7 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
       const failure = await reclaim(item, io.env);
       if (failure) skipped.push(entry(item.record, item.pane, { reason: failure }));
       else {
-        closed.push(entry(item.record, item.pane, item.running ? { running: item.running } : {}));
+        closed.push(entry(item.record, item.pane, closedExtra(item)));
         if (item.adopted) adopted.push(item.record);
         else done.add(item.record);
       }
@@ -104,12 +109,15 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
       ]);
     }
   } else {
-    closed.push(...plan.act.map((i) => entry(i.record, i.pane, i.running ? { running: i.running } : {})));
+    closed.push(...plan.act.map((i) => entry(i.record, i.pane, closedExtra(i))));
   }
   const running = plan.running.map((i) => entry(i.record, i.pane, { running: i.running! }));
   if (opts.json) writeJson(io, { closed, dryRun: Boolean(opts.dryRun), running, skipped });
   else {
-    for (const c of closed) io.stdout.write(`${opts.dryRun ? 'would close' : 'closed'}\t${c.workerId}\t${c.backend}\t${c.paneId ?? ''}\n`);
+    // A dry run that finds nothing says so: an empty answer reads like a crash.
+    if (opts.dryRun && closed.length === 0) io.stdout.write('nothing would be closed\n');
+    for (const c of closed)
+      io.stdout.write(`${opts.dryRun ? 'would close' : 'closed'}\t${c.workerId}\t${c.backend}\t${c.paneId ?? ''}${c.orphan ? `\t${c.orphan}` : ''}\n`);
     for (const r of running) io.stdout.write(`running\t${r.workerId}\t${r.backend}\t${r.paneId ?? ''}\t${r.running}\n`);
     for (const s of skipped) io.stdout.write(`skipped\t${s.workerId}\t${s.backend}\t${s.paneId ?? ''}\t${s.reason}\n`);
   }
@@ -118,6 +126,12 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
     return 1;
   }
   return 0;
+}
+
+/** What a closed entry says beyond its record: why a forced worker ran, or the orphan it stopped. */
+function closedExtra(item: TeardownItem): Partial<Entry> {
+  if (item.running) return { running: item.running };
+  return item.orphan ? { orphan: item.orphan } : {};
 }
 
 /**
