@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { memoryIo } from '@okstra/cli-kit';
+import { main } from '../main.js';
 import { team, teamAsync } from '../test-support/bin.js';
 
 const dirs: string[] = [];
@@ -18,6 +20,17 @@ function teamStateFile(workers: string[]): string {
 const read = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
 
 describe('okstra-team worker-state transition (real bin)', () => {
+  it('--team-state is relative to io.cwd (an in-process caller elsewhere than process.cwd), and `-` is refused', async () => {
+    const p = teamStateFile(['claude']);
+    const io = memoryIo({ cwd: dirname(p) });
+    expect(await main(['worker-state', 'transition', '--team-state', basename(p), '--worker', 'claude', '--status', 'in-progress'], io)).toBe(0);
+    expect(read(p).workers[0].status).toBe('in-progress');
+    const dash = memoryIo({ cwd: dirname(p) });
+    expect(await main(['worker-state', 'transition', '--team-state', '-', '--worker', 'claude', '--status', 'completed'], dash)).toBe(2);
+    expect(dash.err()).toMatch(/^okstra-team: -: '-' \(stdin\/stdout\) is accepted only for a document input or output; /);
+    expect(read(p).workers[0].status).toBe('in-progress');
+  });
+
   it('in-progress then completed: timestamps, attempt and model recorded', () => {
     const p = teamStateFile(['claude']);
     const a = team(['worker-state', 'transition', '--team-state', p, '--worker', 'claude', '--status', 'in-progress', '--model', 'opus']);
