@@ -21,6 +21,16 @@ const CLI_DIR = {
   message: "a command's work never imports from cli/: its options type lives beside the work and the flag definitions are checked against it.",
 };
 const CLI_KIT = { name: '@okstra/cli-kit', message: 'libs import @okstra/core (dependency-free), never the CLI kit.' };
+// zod has one home: libs/schemas/src/zod.ts configures zod/mini (English messages) and re-exports it.
+const ZOD = {
+  regex: '^zod(/|$)',
+  message: 'import * as z from \'@okstra/schemas/zod\' (zod/mini with its English messages configured once; docs/conventions.md "One rule, one home").',
+};
+// A named `z` is zod's namespace object as a value: the bundler then keeps all of zod (≈420 KiB), locales included.
+const ZOD_NAMED_Z = {
+  selector: "ImportDeclaration[source.value=/(^|\\/)zod(\\.js)?$/] > ImportSpecifier[imported.name='z']",
+  message: "import * as z from '@okstra/schemas/zod': a named `z` makes the bundle keep every module of zod.",
+};
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', 'examples/**', 'tmp/**'] },
@@ -53,25 +63,36 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  // zod is imported in one place only (libs/schemas/src/zod.ts); the blocks below repeat ZOD because
+  // a later block's no-restricted-imports replaces an earlier one's options.
+  {
+    files: ['**/*.ts', '**/*.mjs'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ZOD] }], 'no-restricted-syntax': ['error', ZOD_NAMED_Z] },
+  },
   // Layering (docs/conventions.md "Layout"): apps → libs, never app → app or
   // lib → app; commander is cli-kit's alone, so a lib reports through
   // @okstra/core's typed errors and never drags a CLI parser into its installs.
   {
     files: ['libs/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER, CLI_KIT], patterns: [APPS] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER, CLI_KIT], patterns: [APPS, ZOD] }] },
   },
   {
     files: ['libs/cli-kit/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [APPS] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [APPS, ZOD] }] },
   },
   {
     files: ['apps/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS, ZOD] }] },
   },
   {
     files: ['apps/**/*.ts'],
     ignores: ['apps/*/src/main.ts', 'apps/*/src/cli/**', '**/*.spec.ts', '**/test-support/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS, CLI_DIR] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS, CLI_DIR, ZOD] }] },
+  },
+  {
+    // The home of zod itself.
+    files: ['libs/schemas/src/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER, CLI_KIT], patterns: [APPS] }] },
   },
   {
     files: ['**/*.spec.ts', 'bench/**', 'tools/**', 'e2e/**', '**/scripts/**', '**/*.mjs'],

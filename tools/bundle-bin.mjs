@@ -29,24 +29,6 @@ cleanJs(dist);
 rmSync(join(dist, 'help.json'), { force: true });
 
 /**
- * zod's `z` namespace re-exports every locale (≈260 KiB minified) though only
- * `en`, its default, is ever used here: the bundle gets a locales module with `en` alone.
- */
-const englishOnlyZod = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) =>
-      args.importer.includes('node_modules/zod/') ? { path: join(dirname(args.importer), '../locales/en.js'), namespace: 'zod-locales' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
-      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
-      loader: 'js',
-      resolveDir: dirname(args.path),
-    }));
-  },
-};
-
-/**
  * commander requires node:child_process at load, for executable sub-commands
  * (none here); loading that built-in cost ~6.6 ms CPU of every real command.
  * commander gets a stand-in that loads it on first use instead.
@@ -100,7 +82,7 @@ const result = await build({
   // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
   chunkNames: '[name]-[hash]',
   legalComments: 'none',
-  plugins: [englishOnlyZod, jsoncParserEsm, lazyChildProcessForCommander],
+  plugins: [jsoncParserEsm, lazyChildProcessForCommander],
   metafile: true,
   logLevel: 'warning',
   write: true,

@@ -3,7 +3,8 @@
 import { readdirSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
+// zod's one home (src/zod.ts), as built.
+import { toJSONSchema } from '../dist/zod.js';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const outDir = join(dist, 'json-schema');
@@ -16,7 +17,7 @@ for (const file of readdirSync(dist)
   for (const value of Object.values(mod)) {
     if (!value || value.kind !== 'okstra-artifact' || seen.has(value.name)) continue;
     seen.set(value.name, file);
-    const json = z.toJSONSchema(value.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+    const json = toJSONSchema(value.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
     const doc = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: `https://okstra.dev/schemas/${value.name}.schema.json`,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod.js';
 
 /** Base of every generated JSON Schema `$id`. */
 export const SCHEMA_ID_BASE = 'https://okstra.dev/schemas/';
@@ -9,7 +9,7 @@ export const SCHEMA_ID_BASE = 'https://okstra.dev/schemas/';
  * Schema file emitted for it (`dist/json-schema/<name>.schema.json`, `$id` =
  * {@link SCHEMA_ID_BASE} + name + `.schema.json`).
  */
-export interface Artifact<S extends z.ZodType = z.ZodType> {
+export interface Artifact<S extends z.ZodMiniType = z.ZodMiniType> {
   kind: 'okstra-artifact';
   name: string;
   /** `schemaVersion` values this schema accepts. */
@@ -19,7 +19,7 @@ export interface Artifact<S extends z.ZodType = z.ZodType> {
 }
 
 /** Declare an artifact; every module's exported artifacts are found by the JSON Schema emitter. */
-export function defineArtifact<S extends z.ZodType>(name: string, versions: readonly string[], description: string, schema: S): Artifact<S> {
+export function defineArtifact<S extends z.ZodMiniType>(name: string, versions: readonly string[], description: string, schema: S): Artifact<S> {
   return { kind: 'okstra-artifact', name, versions, description, schema };
 }
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 
 /**
@@ -9,13 +9,13 @@ import { defineArtifact } from './artifact.js';
  * directory, else the run-manifest's `stage`), absent when the run has none.
  */
 export const AuditViolation = z.looseObject({
-  invariant: z.string().min(1),
-  taskKey: z.string().min(1),
-  taskType: z.string().min(1),
-  seq: z.string().nullable(),
-  stage: z.number().int().min(1).optional(),
-  runDir: z.string().min(1),
-  message: z.string().min(1),
+  invariant: z.string().check(z.minLength(1)),
+  taskKey: z.string().check(z.minLength(1)),
+  taskType: z.string().check(z.minLength(1)),
+  seq: z.nullable(z.string()),
+  stage: z.optional(z.int().check(z.gte(1))),
+  runDir: z.string().check(z.minLength(1)),
+  message: z.string().check(z.minLength(1)),
   evidence: z.array(z.string()),
 });
 export type AuditViolation = z.infer<typeof AuditViolation>;
@@ -27,8 +27,8 @@ export type AuditViolation = z.infer<typeof AuditViolation>;
  */
 export const RunAuditReport = z.looseObject({
   ok: z.boolean(),
-  projectRoot: z.string().min(1),
-  runsScanned: z.number().int().min(0),
+  projectRoot: z.string().check(z.minLength(1)),
+  runsScanned: z.int().check(z.gte(0)),
   violations: z.array(AuditViolation),
 });
 export type RunAuditReport = z.infer<typeof RunAuditReport>;
@@ -41,11 +41,11 @@ export const runAuditReportArtifact = defineArtifact('run-audit-report', ['1.0']
  * `citation` is the backticked `path:line` for `evidence-row-missing`.
  */
 export const WorkerAuditFailure = z.looseObject({
-  worker: z.string().min(1),
+  worker: z.string().check(z.minLength(1)),
   rule: z.enum(['result-missing', 'reading-confirmation-heading', 'audit-sidecar-missing', 'evidence-row-missing']),
-  file: z.string().min(1),
-  message: z.string().min(1),
-  citation: z.string().optional(),
+  file: z.string().check(z.minLength(1)),
+  message: z.string().check(z.minLength(1)),
+  citation: z.optional(z.string()),
 });
 export type WorkerAuditFailure = z.infer<typeof WorkerAuditFailure>;
 

@@ -1,22 +1,22 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 
 /** RFC 3339 / ISO-8601 timestamp with `Z` or an offset, optional fraction. Okstra writes UTC (`Z`). */
 export const Timestamp = z.iso.datetime({ offset: true });
 
 /** A worker id (`claude`, `codex`, `report-writer`): one safe path segment. */
-export const WorkerId = z.string().regex(/^(?!\.{1,2}$)[A-Za-z0-9._-]+$/, 'expected a worker id of letters, digits, ".", "_" or "-"');
+export const WorkerId = z.string().check(z.regex(/^(?!\.{1,2}$)[A-Za-z0-9._-]+$/, 'expected a worker id of letters, digits, ".", "_" or "-"'));
 
 /** A zero-padded run sequence number (`001`). */
-export const Seq = z.string().regex(/^[0-9]{3,}$/, 'expected a zero-padded seq like "001"');
+export const Seq = z.string().check(z.regex(/^[0-9]{3,}$/, 'expected a zero-padded seq like "001"'));
 
 /** A task type (`implementation-planning`): one safe path segment. */
-export const TaskType = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a task type like "error-analysis"');
+export const TaskType = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a task type like "error-analysis"'));
 
 /** `project-id:task-group:task-id`. */
-export const TaskKeyString = z.string().regex(/^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$/, 'expected <project-id>:<task-group>:<task-id>');
+export const TaskKeyString = z.string().check(z.regex(/^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$/, 'expected <project-id>:<task-group>:<task-id>'));
 
 /** Provider ids of the bundled registry (0.164.0 README table); user providers may add more. */
-export const ProviderId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a provider id like "claude"');
+export const ProviderId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a provider id like "claude"'));
 
 /** A path recorded in an artifact: project-root-relative (preferred, `/`-separated) or absolute. */
-export const ArtifactPath = z.string().min(1);
+export const ArtifactPath = z.string().check(z.minLength(1));

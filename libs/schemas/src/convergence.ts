@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { ProviderId, Seq, TaskKeyString, TaskType, WorkerId } from './common.js';
 import { CONVERGENCE_MODES, ROSTER_ROLES, TERMINAL_WORKER_STATUSES, VOTES } from './vocabulary.js';
@@ -18,7 +18,7 @@ import { CONVERGENCE_MODES, ROSTER_ROLES, TERMINAL_WORKER_STATUSES, VOTES } from
  * (`F-001`, `C-002`, `ERR-12-b`). Also the heading pattern `collect-results` uses.
  */
 export const FINDING_ID_PATTERN = /^[A-Z][A-Z0-9]*-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
-export const FindingId = z.string().regex(FINDING_ID_PATTERN, 'expected a finding id like "F-001"');
+export const FindingId = z.string().check(z.regex(FINDING_ID_PATTERN, 'expected a finding id like "F-001"'));
 
 /** `adversarial` (REFUTED/SURVIVES/… prompt words) or `collaborative` (agree/disagree/… words). */
 export const ConvergenceMode = z.enum(CONVERGENCE_MODES);
@@ -46,7 +46,7 @@ export type TerminalFindingStatus = (typeof TERMINAL_FINDING_STATUSES)[number];
 export const FindingReason = z.enum(['corroborated', 'consensus', 'round-limit', 'no-eligible-reviewer', 'critic-accepted']);
 export type FindingReason = z.infer<typeof FindingReason>;
 
-const DurationMs = z.number().int().min(0);
+const DurationMs = z.int().check(z.gte(0));
 const Text = z.string();
 
 /** One worker of the roster. */
@@ -54,28 +54,28 @@ export const RosterEntry = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
   role: RosterRole,
-  modelExecutionValue: z.string().min(1).optional(),
+  modelExecutionValue: z.optional(z.string().check(z.minLength(1))),
   /**
    * Failures the worker already had in earlier dispatches of the run (initial analysis):
    * 0 or 1 (docs/convergence.md "Retry budget"). A worker with two is out of the run and
    * is not listed.
    */
-  failures: z.number().int().min(0).max(1).optional(),
+  failures: z.optional(z.int().check(z.gte(0), z.lte(1))),
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
 
 /** One clustered finding of the groups file. */
 export const GroupFinding = z.looseObject({
   id: FindingId,
-  title: z.string().min(1),
-  claim: z.string().min(1),
+  title: z.string().check(z.minLength(1)),
+  claim: z.string().check(z.minLength(1)),
   /** Workers that raised it (analysers of the roster). */
-  authors: z.array(WorkerId).min(1),
+  authors: z.array(WorkerId).check(z.minLength(1)),
   /** Evidence refs, e.g. `src/refunds/queue.ts:88`. */
-  evidence: z.array(z.string().min(1)).default([]),
+  evidence: z._default(z.array(z.string().check(z.minLength(1))), []),
   /** The workers' own ids merged into this group, e.g. `claude:F3`. */
-  sourceIds: z.array(z.string().min(1)).optional(),
-  severity: z.enum(['critical', 'high', 'medium', 'low', 'info']).optional(),
+  sourceIds: z.optional(z.array(z.string().check(z.minLength(1)))),
+  severity: z.optional(z.enum(['critical', 'high', 'medium', 'low', 'info'])),
 });
 export type GroupFinding = z.infer<typeof GroupFinding>;
 
@@ -88,38 +88,40 @@ export type GroupFinding = z.infer<typeof GroupFinding>;
 export const ConvergenceGroups = z
   .looseObject({
     schemaVersion: z.literal('1.0'),
-    kind: z.literal('convergence-groups').optional(),
-    taskKey: TaskKeyString.optional(),
-    taskType: TaskType.optional(),
-    seq: Seq.optional(),
+    kind: z.optional(z.literal('convergence-groups')),
+    taskKey: z.optional(TaskKeyString),
+    taskType: z.optional(TaskType),
+    seq: z.optional(Seq),
     mode: ConvergenceMode,
-    roundLimit: z.number().int().min(1).max(10),
-    roster: z.array(RosterEntry).min(1),
+    roundLimit: z.int().check(z.gte(1), z.lte(10)),
+    roster: z.array(RosterEntry).check(z.minLength(1)),
     findings: z.array(GroupFinding),
   })
-  .superRefine((groups, ctx) => {
-    const roles = new Map<string, RosterRole>();
-    groups.roster.forEach((w, i) => {
-      if (roles.has(w.workerId)) ctx.addIssue({ code: 'custom', path: ['roster', i, 'workerId'], message: `duplicate worker id '${w.workerId}'` });
-      roles.set(w.workerId, w.role);
-    });
-    if (![...roles.values()].includes('analyser')) ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has no analyser' });
-    if (groups.roster.filter((w) => w.role === 'critic').length > 1)
-      ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has more than one critic' });
-    const ids = new Set<string>();
-    groups.findings.forEach((f, i) => {
-      if (ids.has(f.id)) ctx.addIssue({ code: 'custom', path: ['findings', i, 'id'], message: `duplicate finding id '${f.id}'` });
-      ids.add(f.id);
-      const seen = new Set<string>();
-      f.authors.forEach((a, j) => {
-        if (seen.has(a)) ctx.addIssue({ code: 'custom', path: ['findings', i, 'authors', j], message: `author '${a}' is listed twice` });
-        seen.add(a);
-        if (roles.get(a) !== 'analyser') {
-          ctx.addIssue({ code: 'custom', path: ['findings', i, 'authors', j], message: `author '${a}' is not an analyser of the roster` });
-        }
+  .check(
+    z.superRefine((groups, ctx) => {
+      const roles = new Map<string, RosterRole>();
+      groups.roster.forEach((w, i) => {
+        if (roles.has(w.workerId)) ctx.addIssue({ code: 'custom', path: ['roster', i, 'workerId'], message: `duplicate worker id '${w.workerId}'` });
+        roles.set(w.workerId, w.role);
       });
-    });
-  });
+      if (![...roles.values()].includes('analyser')) ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has no analyser' });
+      if (groups.roster.filter((w) => w.role === 'critic').length > 1)
+        ctx.addIssue({ code: 'custom', path: ['roster'], message: 'the roster has more than one critic' });
+      const ids = new Set<string>();
+      groups.findings.forEach((f, i) => {
+        if (ids.has(f.id)) ctx.addIssue({ code: 'custom', path: ['findings', i, 'id'], message: `duplicate finding id '${f.id}'` });
+        ids.add(f.id);
+        const seen = new Set<string>();
+        f.authors.forEach((a, j) => {
+          if (seen.has(a)) ctx.addIssue({ code: 'custom', path: ['findings', i, 'authors', j], message: `author '${a}' is listed twice` });
+          seen.add(a);
+          if (roles.get(a) !== 'analyser') {
+            ctx.addIssue({ code: 'custom', path: ['findings', i, 'authors', j], message: `author '${a}' is not an analyser of the roster` });
+          }
+        });
+      });
+    }),
+  );
 export type ConvergenceGroups = z.infer<typeof ConvergenceGroups>;
 export const convergenceGroupsArtifact = defineArtifact('convergence-groups', ['1.0'], 'okstra-convergence seed input (groups)', ConvergenceGroups);
 
@@ -128,21 +130,21 @@ export const RoundBatch = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
   /** Failures this worker had before this round (1 = this batch is its one retry). */
-  priorFailures: z.number().int().min(0).max(1),
-  findingIds: z.array(FindingId).min(1),
+  priorFailures: z.int().check(z.gte(0), z.lte(1)),
+  findingIds: z.array(FindingId).check(z.minLength(1)),
   /**
    * The findings of this batch that are a re-vote after a split (pass > 1), each with the
    * other reviewers' latest votes and bases, for the reverify prompt. Omitted when none.
    */
-  revotes: z
-    .array(
+  revotes: z.optional(
+    z.array(
       z.looseObject({
         findingId: FindingId,
-        pass: z.number().int().min(2),
-        others: z.array(z.looseObject({ workerId: WorkerId, round: z.number().int().min(1), verdict: Verdict, explanation: Text })),
+        pass: z.int().check(z.gte(2)),
+        others: z.array(z.looseObject({ workerId: WorkerId, round: z.int().check(z.gte(1)), verdict: Verdict, explanation: Text })),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 export type RoundBatch = z.infer<typeof RoundBatch>;
 
@@ -155,8 +157,8 @@ export const RoundPlan = z.looseObject({
   kind: z.literal('round-plan'),
   seedDigest: z.string(),
   mode: ConvergenceMode,
-  round: z.number().int().min(1),
-  roundLimit: z.number().int().min(1),
+  round: z.int().check(z.gte(1)),
+  roundLimit: z.int().check(z.gte(1)),
   queueTerminal: z.boolean(),
   batches: z.array(RoundBatch),
   /** Workers no longer in the roster (two failures), for the lead's information. */
@@ -169,7 +171,7 @@ export const roundPlanArtifact = defineArtifact('convergence-round-plan', ['1.0'
 const voteBody = {
   verdict: Verdict,
   explanation: Text,
-  disagreeBasis: Text.optional(),
+  disagreeBasis: z.optional(Text),
 };
 
 /**
@@ -180,8 +182,8 @@ const voteBody = {
 export const Vote = z.looseObject({
   findingId: FindingId,
   ...voteBody,
-  sourceVerdict: z.string().optional(),
-  line: z.number().int().min(1).optional(),
+  sourceVerdict: z.optional(z.string()),
+  line: z.optional(z.int().check(z.gte(1))),
 });
 export type Vote = z.infer<typeof Vote>;
 
@@ -191,7 +193,7 @@ export const WorkerOutcome = z.looseObject({
   status: DispatchStatus,
   durationMs: DurationMs,
   /** The response file the votes came from (informational). */
-  resultPath: z.string().optional(),
+  resultPath: z.optional(z.string()),
   verdicts: z.array(Vote),
 });
 export type WorkerOutcome = z.infer<typeof WorkerOutcome>;
@@ -200,7 +202,7 @@ export type WorkerOutcome = z.infer<typeof WorkerOutcome>;
 export const RoundResults = z.looseObject({
   schemaVersion: z.literal('1.0'),
   kind: z.literal('round-results'),
-  round: z.number().int().min(1),
+  round: z.int().check(z.gte(1)),
   mode: ConvergenceMode,
   workers: z.array(WorkerOutcome),
 });
@@ -210,10 +212,10 @@ export const roundResultsArtifact = defineArtifact('convergence-round-results', 
 /** One coverage-gap candidate the critic proposes. */
 export const CriticCandidate = z.looseObject({
   id: FindingId,
-  title: z.string().min(1),
-  claim: z.string().min(1),
-  evidence: z.array(z.string().min(1)).default([]),
-  rationale: z.string().optional(),
+  title: z.string().check(z.minLength(1)),
+  claim: z.string().check(z.minLength(1)),
+  evidence: z._default(z.array(z.string().check(z.minLength(1))), []),
+  rationale: z.optional(z.string()),
 });
 export type CriticCandidate = z.infer<typeof CriticCandidate>;
 
@@ -225,7 +227,7 @@ export const CriticResults = z.looseObject({
   schemaVersion: z.literal('1.0'),
   kind: z.literal('critic-results'),
   criticWorkerId: WorkerId,
-  modelExecutionValue: z.string().min(1),
+  modelExecutionValue: z.string().check(z.minLength(1)),
   candidates: z.array(CriticCandidate),
 });
 export type CriticResults = z.infer<typeof CriticResults>;
@@ -243,12 +245,12 @@ export const CoverageDispatch = z.looseObject({
   workerId: WorkerId,
   status: DispatchStatus,
   durationMs: DurationMs,
-  modelExecutionValue: z.string().min(1),
+  modelExecutionValue: z.string().check(z.minLength(1)),
 });
 export type CoverageDispatch = z.infer<typeof CoverageDispatch>;
 
 /** One critic gap with every analyser's vote. */
-export const CoverageGap = CriticCandidate.extend({ votes: z.array(GapVote) });
+export const CoverageGap = z.extend(CriticCandidate, { votes: z.array(GapVote) });
 export type CoverageGap = z.infer<typeof CoverageGap>;
 
 /**
@@ -258,15 +260,15 @@ export type CoverageGap = z.infer<typeof CoverageGap>;
  */
 export const CoverageBatch = z.looseObject({
   schemaVersion: z.literal('1.0'),
-  kind: z.literal('coverage-batch').optional(),
+  kind: z.optional(z.literal('coverage-batch')),
   criticWorkerId: WorkerId,
-  modelExecutionValue: z.string().min(1),
+  modelExecutionValue: z.string().check(z.minLength(1)),
   /**
    * The critic's own dispatch outcome; omitted = completed. A critic that did not
    * complete proposes nothing: `gaps` must be empty, and no analyser was dispatched
    * to vote, so `dispatches` may be empty.
    */
-  criticDispatch: z.looseObject({ status: DispatchStatus, durationMs: DurationMs }).optional(),
+  criticDispatch: z.optional(z.looseObject({ status: DispatchStatus, durationMs: DurationMs })),
   dispatches: z.array(CoverageDispatch),
   gaps: z.array(CoverageGap),
 });
@@ -279,7 +281,7 @@ export const coverageBatchArtifact = defineArtifact(
 );
 
 /** A vote of the current re-verification pass, kept in the derived state. */
-export const PassVote = z.looseObject({ workerId: WorkerId, verdict: Verdict, round: z.number().int().min(1) });
+export const PassVote = z.looseObject({ workerId: WorkerId, verdict: Verdict, round: z.int().check(z.gte(1)) });
 export type PassVote = z.infer<typeof PassVote>;
 
 /** A worker's standing in the derived state. */
@@ -288,8 +290,8 @@ export const WorkerStanding = z.looseObject({
   provider: ProviderId,
   role: RosterRole,
   /** Failures in the run (groups' roster `failures`, then every round it ended timeout/error/not-run); the first spends its one retry, the second drops it. */
-  failures: z.number().int().min(0).max(2),
-  droppedInRound: z.number().int().min(1).nullable(),
+  failures: z.int().check(z.gte(0), z.lte(2)),
+  droppedInRound: z.nullable(z.int().check(z.gte(1))),
 });
 export type WorkerStanding = z.infer<typeof WorkerStanding>;
 
@@ -298,11 +300,11 @@ export const FindingStanding = z.looseObject({
   id: FindingId,
   source: RosterRole,
   status: FindingStatus,
-  reason: FindingReason.nullable(),
+  reason: z.nullable(FindingReason),
   /** 0 = decided at seed; null while pending. */
-  decidedInRound: z.number().int().min(0).nullable(),
+  decidedInRound: z.nullable(z.int().check(z.gte(0))),
   /** Re-verification pass (1 first; +1 each time a round ends split below the limit). */
-  pass: z.number().int().min(1),
+  pass: z.int().check(z.gte(1)),
   /** Votes of the current pass. */
   currentVotes: z.array(PassVote),
   /**
@@ -310,7 +312,7 @@ export const FindingStanding = z.looseObject({
    * omitted when there is none. A vote never withdrawn keeps counting when the finding
    * is decided without that worker's vote in the current pass (docs/convergence.md "Reduction").
    */
-  priorVotes: z.array(PassVote).optional(),
+  priorVotes: z.optional(z.array(PassVote)),
 });
 export type FindingStanding = z.infer<typeof FindingStanding>;
 
@@ -320,7 +322,7 @@ export type GapDecision = z.infer<typeof GapDecision>;
 
 /** Everything `validate --kind working` recomputes by replay. */
 export const DerivedState = z.looseObject({
-  round: z.number().int().min(0),
+  round: z.int().check(z.gte(0)),
   queueTerminal: z.boolean(),
   workers: z.array(WorkerStanding),
   findings: z.array(FindingStanding),
@@ -329,7 +331,7 @@ export const DerivedState = z.looseObject({
 export type DerivedState = z.infer<typeof DerivedState>;
 
 /** One applied round as stored: the plan and the result set, verbatim. */
-export const AppliedRound = z.looseObject({ round: z.number().int().min(1), plan: RoundPlan, results: RoundResults });
+export const AppliedRound = z.looseObject({ round: z.int().check(z.gte(1)), plan: RoundPlan, results: RoundResults });
 export type AppliedRound = z.infer<typeof AppliedRound>;
 
 /**
@@ -341,10 +343,10 @@ export const WorkingState = z.looseObject({
   schemaVersion: z.literal('1.1'),
   kind: z.literal('convergence-working-state'),
   /** `sha256:<hex>` of the canonical (sorted-key) JSON of `seed`. */
-  seedDigest: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected sha256:<64 hex>'),
+  seedDigest: z.string().check(z.regex(/^sha256:[0-9a-f]{64}$/, 'expected sha256:<64 hex>')),
   seed: ConvergenceGroups,
   rounds: z.array(AppliedRound),
-  criticBatch: CoverageBatch.nullable(),
+  criticBatch: z.nullable(CoverageBatch),
   derived: DerivedState,
 });
 export type WorkingState = z.infer<typeof WorkingState>;
@@ -358,18 +360,18 @@ export const workingStateArtifact = defineArtifact('convergence-working-state', 
 export const LegacyWorkingState = z.looseObject({
   schemaVersion: z.literal('1.0'),
   groups: z.unknown(),
-  appliedRounds: z.array(z.looseObject({ round: z.number().int().min(1), plan: z.unknown(), results: z.unknown() })),
+  appliedRounds: z.array(z.looseObject({ round: z.int().check(z.gte(1)), plan: z.unknown(), results: z.unknown() })),
 });
 export type LegacyWorkingState = z.infer<typeof LegacyWorkingState>;
 
 /** A vote as the final state records it. */
 export const FinalVote = z.looseObject({
   /** The round of the vote; critic-gap votes carry the round the main queue ended in (0 when it ended at seed). */
-  round: z.number().int().min(0),
+  round: z.int().check(z.gte(0)),
   workerId: WorkerId,
   verdict: Verdict,
   explanation: Text,
-  disagreeBasis: Text.optional(),
+  disagreeBasis: z.optional(Text),
 });
 export type FinalVote = z.infer<typeof FinalVote>;
 
@@ -384,20 +386,20 @@ export const FinalFinding = z.looseObject({
   /** Terminal only: a final state has no pending finding. */
   status: z.enum(TERMINAL_FINDING_STATUSES),
   reason: FindingReason,
-  decidedInRound: z.number().int().min(0),
+  decidedInRound: z.int().check(z.gte(0)),
   votes: z.array(FinalVote),
 });
 export type FinalFinding = z.infer<typeof FinalFinding>;
 
 /** Status counts of the final state. */
 export const FinalCounts = z.looseObject({
-  total: z.number().int().min(0),
-  agreed: z.number().int().min(0),
-  refuted: z.number().int().min(0),
-  unverifiable: z.number().int().min(0),
-  contested: z.number().int().min(0),
-  analyser: z.number().int().min(0),
-  critic: z.number().int().min(0),
+  total: z.int().check(z.gte(0)),
+  agreed: z.int().check(z.gte(0)),
+  refuted: z.int().check(z.gte(0)),
+  unverifiable: z.int().check(z.gte(0)),
+  contested: z.int().check(z.gte(0)),
+  analyser: z.int().check(z.gte(0)),
+  critic: z.int().check(z.gte(0)),
 });
 export type FinalCounts = z.infer<typeof FinalCounts>;
 
@@ -409,12 +411,12 @@ export const FinalState = z.looseObject({
   schemaVersion: z.literal('1.3'),
   kind: z.literal('convergence-final-state'),
   seedDigest: z.string(),
-  taskKey: TaskKeyString.optional(),
-  taskType: TaskType.optional(),
-  seq: Seq.optional(),
+  taskKey: z.optional(TaskKeyString),
+  taskType: z.optional(TaskType),
+  seq: z.optional(Seq),
   mode: ConvergenceMode,
-  roundLimit: z.number().int().min(1),
-  rounds: z.number().int().min(0),
+  roundLimit: z.int().check(z.gte(1)),
+  rounds: z.int().check(z.gte(0)),
   roster: z.array(WorkerStanding),
   findings: z.array(FinalFinding),
   criticApplied: z.boolean(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 
 /**
@@ -8,18 +8,18 @@ import { defineArtifact } from './artifact.js';
  * `kind` a short error code, `detail` a stderr/stack excerpt.
  */
 export const ErrorRecord = z.looseObject({
-  ts: z.string().optional(),
-  source: z.string().min(1).optional(),
-  kind: z.string().min(1).optional(),
-  message: z.string().min(1),
-  detail: z.string().optional(),
-  stderr: z.string().optional(),
-  stack: z.string().optional(),
-  exitCode: z.number().int().nullable().optional(),
-  taskKey: z.string().optional(),
-  taskType: z.string().optional(),
-  seq: z.string().optional(),
-  workerId: z.string().optional(),
+  ts: z.optional(z.string()),
+  source: z.optional(z.string().check(z.minLength(1))),
+  kind: z.optional(z.string().check(z.minLength(1))),
+  message: z.string().check(z.minLength(1)),
+  detail: z.optional(z.string()),
+  stderr: z.optional(z.string()),
+  stack: z.optional(z.string()),
+  exitCode: z.optional(z.nullable(z.int())),
+  taskKey: z.optional(z.string()),
+  taskType: z.optional(z.string()),
+  seq: z.optional(z.string()),
+  workerId: z.optional(z.string()),
 });
 export type ErrorRecord = z.infer<typeof ErrorRecord>;
 
@@ -30,9 +30,9 @@ export type IssueClassification = z.infer<typeof IssueClassification>;
 /** The quantitative gate (docs/error-issue.md "Gate"): a cluster needs both thresholds. */
 export const IssueGate = z.looseObject({
   /** Distinct runs the cluster was seen in (default 2). */
-  minRuns: z.number().int().min(1),
+  minRuns: z.int().check(z.gte(1)),
   /** Records in the cluster (default 2). */
-  minRecords: z.number().int().min(1),
+  minRecords: z.int().check(z.gte(1)),
 });
 export type IssueGate = z.infer<typeof IssueGate>;
 
@@ -44,9 +44,11 @@ export type IssueGate = z.infer<typeof IssueGate>;
  */
 export const RepoSlug = z
   .string()
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.\.?$)(?!.*\.\.)[A-Za-z0-9._][A-Za-z0-9._-]{0,99}$/,
-    'expected <owner>/<name> of GitHub repository name characters',
+  .check(
+    z.regex(
+      /^[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.\.?$)(?!.*\.\.)[A-Za-z0-9._][A-Za-z0-9._-]{0,99}$/,
+      'expected <owner>/<name> of GitHub repository name characters',
+    ),
   );
 
 /** A candidate's action: open a new issue, comment on the matched open one, or send nothing. */
@@ -55,22 +57,22 @@ export const IssueDecision = z.enum(['create', 'comment', 'skip']);
 /** One issue candidate of a plan (docs/error-issue.md "Plan file"). Title and bodies are already anonymized. */
 export const IssueCandidate = z.looseObject({
   /** The cluster fingerprint (12 hex); also the id `--approve` takes. */
-  id: z.string().regex(/^[0-9a-f]{12}$/),
+  id: z.string().check(z.regex(/^[0-9a-f]{12}$/)),
   classification: IssueClassification,
   /** Signal name → number of records carrying it. */
-  signals: z.record(z.string(), z.number().int().min(0)),
-  counts: z.looseObject({ records: z.number().int(), runs: z.number().int(), projects: z.number().int() }),
+  signals: z.record(z.string(), z.int().check(z.gte(0))),
+  counts: z.looseObject({ records: z.int(), runs: z.int(), projects: z.int() }),
   /** Digest of the counts (no identities): an issue already carrying it has nothing new. */
-  evidenceDigest: z.string().regex(/^[0-9a-f]{12}$/),
-  title: z.string().min(1),
-  body: z.string().min(1),
-  commentBody: z.string().min(1),
+  evidenceDigest: z.string().check(z.regex(/^[0-9a-f]{12}$/)),
+  title: z.string().check(z.minLength(1)),
+  body: z.string().check(z.minLength(1)),
+  commentBody: z.string().check(z.minLength(1)),
   decision: IssueDecision,
   /** Why this decision (one line). */
   decisionReason: z.string(),
-  match: z.looseObject({ number: z.number().int(), url: z.string(), state: z.string() }).nullable(),
+  match: z.nullable(z.looseObject({ number: z.int(), url: z.string(), state: z.string() })),
   /** Set by `submit` once sent; a second submit sends nothing for it. */
-  submitted: z.looseObject({ action: z.enum(['create', 'comment']), url: z.string() }).nullable(),
+  submitted: z.nullable(z.looseObject({ action: z.enum(['create', 'comment']), url: z.string() })),
 });
 export type IssueCandidate = z.infer<typeof IssueCandidate>;
 
@@ -78,9 +80,9 @@ export type IssueCandidate = z.infer<typeof IssueCandidate>;
 export const IssueClusterSummary = z.looseObject({
   fingerprint: z.string(),
   classification: IssueClassification,
-  records: z.number().int(),
-  runs: z.number().int(),
-  projects: z.number().int(),
+  records: z.int(),
+  runs: z.int(),
+  projects: z.int(),
   passedGate: z.boolean(),
   candidate: z.boolean(),
 });
@@ -95,18 +97,20 @@ export const ErrorIssuePlan = z.looseObject({
   repo: RepoSlug,
   gate: IssueGate,
   /** `checked`: gh listed matches; `unchecked`: gh missing, unauthenticated or failing (submit refuses); `not-needed`: no candidate to match. */
-  matching: z.looseObject({ status: z.enum(['checked', 'unchecked', 'not-needed']), reason: z.string().nullable() }),
-  inputs: z.looseObject({ projects: z.number().int(), records: z.number().int(), violations: z.number().int(), skippedLines: z.number().int() }),
+  matching: z.looseObject({ status: z.enum(['checked', 'unchecked', 'not-needed']), reason: z.nullable(z.string()) }),
+  inputs: z.looseObject({ projects: z.int(), records: z.int(), violations: z.int(), skippedLines: z.int() }),
   identityDigests: z.array(z.string()),
   clusters: z.array(IssueClusterSummary),
   /** Candidate ids are unique: `submit --approve <id>` must never file one cluster twice. */
-  candidates: z.array(IssueCandidate).superRefine((candidates, ctx) => {
-    const seen = new Set<string>();
-    candidates.forEach((c, i) => {
-      if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate candidate id '${c.id}'` });
-      seen.add(c.id);
-    });
-  }),
+  candidates: z.array(IssueCandidate).check(
+    z.superRefine((candidates, ctx) => {
+      const seen = new Set<string>();
+      candidates.forEach((c, i) => {
+        if (seen.has(c.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `duplicate candidate id '${c.id}'` });
+        seen.add(c.id);
+      });
+    }),
+  ),
 });
 export type ErrorIssuePlan = z.infer<typeof ErrorIssuePlan>;
 
@@ -114,11 +118,11 @@ export const errorIssuePlanArtifact = defineArtifact('error-issue-plan', ['1.0']
 
 /** The `errorIssue` section of `~/.okstra/config.json` (other sections are kept, not read). */
 export const OkstraUserConfig = z.looseObject({
-  errorIssue: z
-    .looseObject({
-      repo: RepoSlug.optional(),
-      gate: IssueGate.partial().optional(),
-    })
-    .optional(),
+  errorIssue: z.optional(
+    z.looseObject({
+      repo: z.optional(RepoSlug),
+      gate: z.optional(z.partial(IssueGate)),
+    }),
+  ),
 });
 export type OkstraUserConfig = z.infer<typeof OkstraUserConfig>;

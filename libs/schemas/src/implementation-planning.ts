@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { Seq, TaskKeyString, WorkerId } from './common.js';
 import { BREAKAGE_KINDS, FIXABILITY_VALUES, PLAN_VERDICT_WORDS } from './vocabulary.js';
@@ -11,7 +11,9 @@ import { BREAKAGE_KINDS, FIXABILITY_VALUES, PLAN_VERDICT_WORDS } from './vocabul
  */
 
 /** A clarification (`C-007`) or PREP item (`PREP-3`) id a plan row or requirement row links to (0.161.0 launch template §1). */
-export const LinkedId = z.string().regex(/^(C-[0-9]+|PREP-[A-Za-z0-9-]+)$/, 'expected a clarification id like "C-007" or a PREP item id like "PREP-3"');
+export const LinkedId = z
+  .string()
+  .check(z.regex(/^(C-[0-9]+|PREP-[A-Za-z0-9-]+)$/, 'expected a clarification id like "C-007" or a PREP item id like "PREP-3"'));
 
 /** `TDD exemption:` reasons the profile accepts (002 seed, implementation-planning.md, validator S10e). */
 export const TddExemption = z.enum(['doc-only', 'config-only', 'pure-rename']);
@@ -31,43 +33,45 @@ const GREEN = /^\s*GREEN:/;
  */
 export const StageStepRow = z
   .looseObject({
-    step: z.number().int().min(1),
-    action: z.string().min(1),
-    files: z.array(z.string().min(1)),
+    step: z.int().check(z.gte(1)),
+    action: z.string().check(z.minLength(1)),
+    files: z.array(z.string().check(z.minLength(1))),
     command: z.string(),
     outcome: StepOutcome,
     expected: z.string(),
-    clarificationId: LinkedId.nullable().optional(),
+    clarificationId: z.optional(z.nullable(LinkedId)),
   })
-  .superRefine((row, ctx) => {
-    if (RED.test(row.action) && row.outcome !== 'FAIL') {
-      ctx.addIssue({ code: 'custom', path: ['outcome'], message: `a RED: step must have outcome FAIL, got ${row.outcome}` });
-    }
-    if (GREEN.test(row.action) && row.outcome !== 'PASS') {
-      ctx.addIssue({ code: 'custom', path: ['outcome'], message: `a GREEN: step must have outcome PASS, got ${row.outcome}` });
-    }
-  })
-  .meta({
-    allOf: [
-      { if: { properties: { action: { pattern: '^\\s*RED:' } } }, then: { properties: { outcome: { const: 'FAIL' } } } },
-      { if: { properties: { action: { pattern: '^\\s*GREEN:' } } }, then: { properties: { outcome: { const: 'PASS' } } } },
-    ],
-  });
+  .check(
+    z.superRefine((row, ctx) => {
+      if (RED.test(row.action) && row.outcome !== 'FAIL') {
+        ctx.addIssue({ code: 'custom', path: ['outcome'], message: `a RED: step must have outcome FAIL, got ${row.outcome}` });
+      }
+      if (GREEN.test(row.action) && row.outcome !== 'PASS') {
+        ctx.addIssue({ code: 'custom', path: ['outcome'], message: `a GREEN: step must have outcome PASS, got ${row.outcome}` });
+      }
+    }),
+    z.meta({
+      allOf: [
+        { if: { properties: { action: { pattern: '^\\s*RED:' } } }, then: { properties: { outcome: { const: 'FAIL' } } } },
+        { if: { properties: { action: { pattern: '^\\s*GREEN:' } } }, then: { properties: { outcome: { const: 'PASS' } } } },
+      ],
+    }),
+  );
 export type StageStepRow = z.infer<typeof StageStepRow>;
 
 /** A dependency, validation or rollback entry of a stage section: a description plus any detail keys. */
 export const PlanEntry = z.looseObject({
-  description: z.string().min(1),
-  clarificationId: LinkedId.nullable().optional(),
+  description: z.string().check(z.minLength(1)),
+  clarificationId: z.optional(z.nullable(LinkedId)),
 });
 export type PlanEntry = z.infer<typeof PlanEntry>;
 
 /** One option the plan weighed (`P-Opt-<n>`); `selected` marks the chosen one. */
 export const PlanOption = z.looseObject({
-  title: z.string().min(1),
-  summary: z.string().optional(),
-  selected: z.boolean().optional(),
-  clarificationId: LinkedId.nullable().optional(),
+  title: z.string().check(z.minLength(1)),
+  summary: z.optional(z.string()),
+  selected: z.optional(z.boolean()),
+  clarificationId: z.optional(z.nullable(LinkedId)),
 });
 export type PlanOption = z.infer<typeof PlanOption>;
 
@@ -81,43 +85,45 @@ export const MAX_STEPS_PER_STAGE = 8;
  */
 export const StageSection = z
   .looseObject({
-    stage_number: z.number().int().min(1),
-    title: z.string().min(1),
-    tddExemption: TddExemption.nullable().optional(),
-    steps: z.array(StageStepRow).max(MAX_STEPS_PER_STAGE, `a stage has at most ${MAX_STEPS_PER_STAGE} effective steps`),
-    dependencies: z.array(PlanEntry).default([]),
-    validation: z.array(PlanEntry).default([]),
-    rollback: z.array(PlanEntry).default([]),
+    stage_number: z.int().check(z.gte(1)),
+    title: z.string().check(z.minLength(1)),
+    tddExemption: z.optional(z.nullable(TddExemption)),
+    steps: z.array(StageStepRow).check(z.maxLength(MAX_STEPS_PER_STAGE, `a stage has at most ${MAX_STEPS_PER_STAGE} effective steps`)),
+    dependencies: z._default(z.array(PlanEntry), []),
+    validation: z._default(z.array(PlanEntry), []),
+    rollback: z._default(z.array(PlanEntry), []),
   })
-  .superRefine((stage, ctx) => {
-    stage.steps.forEach((row, i) => {
-      if (row.step !== i + 1)
-        ctx.addIssue({ code: 'custom', path: ['steps', i, 'step'], message: `expected step ${i + 1} (steps are numbered 1..n in order), got ${row.step}` });
-    });
-    if (stage.tddExemption) return;
-    if (stage.steps.length === 0 || !RED.test(stage.steps[0].action)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['steps', 0, 'action'],
-        message: 'the first step must start with "RED:" (or the stage must declare a tddExemption)',
+  .check(
+    z.superRefine((stage, ctx) => {
+      stage.steps.forEach((row, i) => {
+        if (row.step !== i + 1)
+          ctx.addIssue({ code: 'custom', path: ['steps', i, 'step'], message: `expected step ${i + 1} (steps are numbered 1..n in order), got ${row.step}` });
       });
-    }
-    if (!stage.steps.slice(1).some((row) => GREEN.test(row.action))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['steps'],
-        message: 'a step after the RED: step must start with "GREEN:" (or the stage must declare a tddExemption)',
-      });
-    }
-  });
+      if (stage.tddExemption) return;
+      if (stage.steps.length === 0 || !RED.test(stage.steps[0].action)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps', 0, 'action'],
+          message: 'the first step must start with "RED:" (or the stage must declare a tddExemption)',
+        });
+      }
+      if (!stage.steps.slice(1).some((row) => GREEN.test(row.action))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['steps'],
+          message: 'a step after the RED: step must start with "GREEN:" (or the stage must declare a tddExemption)',
+        });
+      }
+    }),
+  );
 export type StageSection = z.infer<typeof StageSection>;
 
 /** One Stage Map row (the `okstra stage-map` shape): `depends_on` lists stage numbers. */
 export const StageMapRow = z.looseObject({
-  stage_number: z.number().int().min(1),
-  title: z.string().min(1),
-  depends_on: z.array(z.number().int().min(1)),
-  step_count: z.number().int().min(0),
+  stage_number: z.int().check(z.gte(1)),
+  title: z.string().check(z.minLength(1)),
+  depends_on: z.array(z.int().check(z.gte(1))),
+  step_count: z.int().check(z.gte(0)),
 });
 export type StageMapRow = z.infer<typeof StageMapRow>;
 
@@ -127,10 +133,10 @@ export type StageMapRow = z.infer<typeof StageMapRow>;
  * `approvalDisposition` (0.161.0 launch template §1).
  */
 export const RequirementCoverageRow = z.looseObject({
-  requirementId: z.string().min(1),
-  stages: z.array(z.number().int().min(1)),
-  status: z.string().min(1),
-  approvalDisposition: z.string().nullable().optional(),
+  requirementId: z.string().check(z.minLength(1)),
+  stages: z.array(z.int().check(z.gte(1))),
+  status: z.string().check(z.minLength(1)),
+  approvalDisposition: z.optional(z.nullable(z.string())),
 });
 export type RequirementCoverageRow = z.infer<typeof RequirementCoverageRow>;
 
@@ -154,22 +160,24 @@ export const PlanVerdict = z
   .looseObject({
     workerId: WorkerId,
     verdict: PlanVerdictWord,
-    breakageKind: BreakageKind.nullable(),
-    fixability: Fixability.nullable(),
-    basis: z.string().nullable(),
+    breakageKind: z.nullable(BreakageKind),
+    fixability: z.nullable(Fixability),
+    basis: z.nullable(z.string()),
   })
-  .superRefine((v, ctx) => {
-    if (v.verdict === 'DISAGREE' && (v.breakageKind === null || v.fixability === null)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [v.breakageKind === null ? 'breakageKind' : 'fixability'],
-        message: 'a DISAGREE needs a breakage kind and a fixability value',
-      });
-    }
-    if (v.verdict !== 'DISAGREE' && (v.breakageKind !== null || v.fixability !== null)) {
-      ctx.addIssue({ code: 'custom', path: ['breakageKind'], message: `${v.verdict} carries no breakage kind or fixability` });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.verdict === 'DISAGREE' && (v.breakageKind === null || v.fixability === null)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [v.breakageKind === null ? 'breakageKind' : 'fixability'],
+          message: 'a DISAGREE needs a breakage kind and a fixability value',
+        });
+      }
+      if (v.verdict !== 'DISAGREE' && (v.breakageKind !== null || v.fixability !== null)) {
+        ctx.addIssue({ code: 'custom', path: ['breakageKind'], message: `${v.verdict} carries no breakage kind or fixability` });
+      }
+    }),
+  );
 export type PlanVerdict = z.infer<typeof PlanVerdict>;
 
 /** The P-* kinds and their id prefixes (docs/plan-items.md "Id scheme"). */
@@ -177,14 +185,16 @@ export const PlanItemKind = z.enum(['option', 'step', 'dependency', 'validation'
 export type PlanItemKind = z.infer<typeof PlanItemKind>;
 
 /** A P-* item id: `P-Opt-<n>` or `P-Step|Dep|Val|Rb-<stage>-<n>`. */
-export const PlanItemId = z.string().regex(/^P-(Opt-[0-9]+|(Step|Dep|Val|Rb)-[0-9]+-[0-9]+)$/, 'expected a plan item id like "P-Opt-1" or "P-Step-2-3"');
+export const PlanItemId = z
+  .string()
+  .check(z.regex(/^P-(Opt-[0-9]+|(Step|Dep|Val|Rb)-[0-9]+-[0-9]+)$/, 'expected a plan item id like "P-Opt-1" or "P-Step-2-3"'));
 
 /** One `planBodyVerification.planItems[]` row: the item and this round's verdicts (overwritten by apply-verdicts). */
 export const PlanItemRow = z.looseObject({
   id: PlanItemId,
-  stage: z.number().int().min(1).nullable().optional(),
-  clarificationId: LinkedId.nullable().optional(),
-  verdicts: z.array(PlanVerdict).default([]),
+  stage: z.optional(z.nullable(z.int().check(z.gte(1)))),
+  clarificationId: z.optional(z.nullable(LinkedId)),
+  verdicts: z._default(z.array(PlanVerdict), []),
 });
 export type PlanItemRow = z.infer<typeof PlanItemRow>;
 
@@ -195,23 +205,25 @@ export type PlanVerificationResult = z.infer<typeof PlanVerificationResult>;
 /** `implementationPlanning.planBodyVerification`: result (null before the round), contributing workers, rows. */
 export const PlanBodyVerification = z
   .looseObject({
-    result: PlanVerificationResult.nullable().optional(),
-    contributors: z.array(WorkerId).optional(),
+    result: z.optional(z.nullable(PlanVerificationResult)),
+    contributors: z.optional(z.array(WorkerId)),
     planItems: z.array(PlanItemRow),
   })
-  .superRefine((pbv, ctx) => {
-    const seen = new Set<string>();
-    pbv.planItems.forEach((row, i) => {
-      if (seen.has(row.id)) ctx.addIssue({ code: 'custom', path: ['planItems', i, 'id'], message: `duplicate plan item row '${row.id}'` });
-      seen.add(row.id);
-    });
-  });
+  .check(
+    z.superRefine((pbv, ctx) => {
+      const seen = new Set<string>();
+      pbv.planItems.forEach((row, i) => {
+        if (seen.has(row.id)) ctx.addIssue({ code: 'custom', path: ['planItems', i, 'id'], message: `duplicate plan item row '${row.id}'` });
+        seen.add(row.id);
+      });
+    }),
+  );
 export type PlanBodyVerification = z.infer<typeof PlanBodyVerification>;
 
 /** The base commit the plan was made against; incremental-scope compares its `sha`. */
 export const BaseRef = z.looseObject({
-  ref: z.string().min(1).optional(),
-  sha: z.string().regex(/^[0-9a-fA-F]{7,64}$/, 'expected a git commit SHA'),
+  ref: z.optional(z.string().check(z.minLength(1))),
+  sha: z.string().check(z.regex(/^[0-9a-fA-F]{7,64}$/, 'expected a git commit SHA')),
 });
 
 /**
@@ -221,38 +233,40 @@ export const BaseRef = z.looseObject({
  */
 export const ImplementationPlanning = z
   .looseObject({
-    baseRef: BaseRef.nullable().optional(),
-    options: z.array(PlanOption).default([]),
-    stageMap: z.looseObject({ stages: z.array(StageMapRow).min(1) }),
+    baseRef: z.optional(z.nullable(BaseRef)),
+    options: z._default(z.array(PlanOption), []),
+    stageMap: z.looseObject({ stages: z.array(StageMapRow).check(z.minLength(1)) }),
     stages: z.array(StageSection),
-    requirementCoverage: z.array(RequirementCoverageRow).default([]),
-    planBodyVerification: PlanBodyVerification.optional(),
+    requirementCoverage: z._default(z.array(RequirementCoverageRow), []),
+    planBodyVerification: z.optional(PlanBodyVerification),
   })
-  .superRefine((plan, ctx) => {
-    const mapped = checkStageGraph(plan.stageMap.stages, ctx);
-    const sectioned = new Set<number>();
-    plan.stages.forEach((section, i) => {
-      const row = mapped.get(section.stage_number);
-      if (sectioned.has(section.stage_number))
-        ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `duplicate stage section ${section.stage_number}` });
-      sectioned.add(section.stage_number);
-      if (!row) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `stage ${section.stage_number} is not in the Stage Map` });
-      else if (row.step_count !== section.steps.length) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['stages', i, 'steps'],
-          message: `stage ${section.stage_number} has ${section.steps.length} steps but the Stage Map says step_count ${row.step_count}`,
-        });
+  .check(
+    z.superRefine((plan, ctx) => {
+      const mapped = checkStageGraph(plan.stageMap.stages, ctx);
+      const sectioned = new Set<number>();
+      plan.stages.forEach((section, i) => {
+        const row = mapped.get(section.stage_number);
+        if (sectioned.has(section.stage_number))
+          ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `duplicate stage section ${section.stage_number}` });
+        sectioned.add(section.stage_number);
+        if (!row) ctx.addIssue({ code: 'custom', path: ['stages', i, 'stage_number'], message: `stage ${section.stage_number} is not in the Stage Map` });
+        else if (row.step_count !== section.steps.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['stages', i, 'steps'],
+            message: `stage ${section.stage_number} has ${section.steps.length} steps but the Stage Map says step_count ${row.step_count}`,
+          });
+        }
+      });
+      for (const n of mapped.keys()) {
+        if (!sectioned.has(n)) ctx.addIssue({ code: 'custom', path: ['stages'], message: `Stage Map stage ${n} has no stage section` });
       }
-    });
-    for (const n of mapped.keys()) {
-      if (!sectioned.has(n)) ctx.addIssue({ code: 'custom', path: ['stages'], message: `Stage Map stage ${n} has no stage section` });
-    }
-  });
+    }),
+  );
 export type ImplementationPlanning = z.infer<typeof ImplementationPlanning>;
 
 /** The Stage Map's graph rules (both readers): unique stage numbers, `depends_on` names known stages other than itself, no cycle. Returns the rows by number. */
-function checkStageGraph<R extends StageGraphRow>(rows: readonly R[], ctx: z.RefinementCtx): Map<number, R> {
+function checkStageGraph<R extends StageGraphRow>(rows: readonly R[], ctx: z.core.$RefinementCtx): Map<number, R> {
   const mapped = new Map<number, R>();
   rows.forEach((row, i) => {
     if (mapped.has(row.stage_number))
@@ -310,10 +324,10 @@ function findCycle(rows: readonly StageGraphRow[]): number[] | undefined {
  * `implementationPlanning` is required; everything else is kept as written.
  */
 export const ImplementationPlanningReportData = z.looseObject({
-  schemaVersion: z.string().min(1).optional(),
-  taskKey: TaskKeyString.optional(),
-  taskType: z.literal('implementation-planning').optional(),
-  seq: Seq.optional(),
+  schemaVersion: z.optional(z.string().check(z.minLength(1))),
+  taskKey: z.optional(TaskKeyString),
+  taskType: z.optional(z.literal('implementation-planning')),
+  seq: z.optional(Seq),
   implementationPlanning: ImplementationPlanning,
 });
 export type ImplementationPlanningReportData = z.infer<typeof ImplementationPlanningReportData>;
@@ -327,7 +341,7 @@ export const implementationPlanningReportDataArtifact = defineArtifact(
 );
 
 /** A row that may link a clarification: only its `clarificationId` is read. */
-const ScopeLinkRow = z.looseObject({ clarificationId: LinkedId.nullable().optional() });
+const ScopeLinkRow = z.looseObject({ clarificationId: z.optional(z.nullable(LinkedId)) });
 
 /**
  * The prior report's `implementationPlanning` as `incremental-scope` reads it
@@ -342,31 +356,36 @@ const ScopeLinkRow = z.looseObject({ clarificationId: LinkedId.nullable().option
  */
 export const ScopePlan = z
   .looseObject({
-    baseRef: BaseRef.nullable().optional(),
-    stageMap: z.looseObject({ stages: z.array(z.looseObject({ stage_number: z.number().int().min(1), depends_on: z.array(z.number().int().min(1)) })).min(1) }),
-    stages: z
-      .array(
+    baseRef: z.optional(z.nullable(BaseRef)),
+    stageMap: z.looseObject({
+      stages: z.array(z.looseObject({ stage_number: z.int().check(z.gte(1)), depends_on: z.array(z.int().check(z.gte(1))) })).check(z.minLength(1)),
+    }),
+    stages: z._default(
+      z.array(
         z.looseObject({
-          stage_number: z.number().int().min(1),
-          steps: z.array(ScopeLinkRow).default([]),
-          dependencies: z.array(ScopeLinkRow).default([]),
-          validation: z.array(ScopeLinkRow).default([]),
-          rollback: z.array(ScopeLinkRow).default([]),
+          stage_number: z.int().check(z.gte(1)),
+          steps: z._default(z.array(ScopeLinkRow), []),
+          dependencies: z._default(z.array(ScopeLinkRow), []),
+          validation: z._default(z.array(ScopeLinkRow), []),
+          rollback: z._default(z.array(ScopeLinkRow), []),
         }),
-      )
-      .default([]),
-    requirementCoverage: z.array(RequirementCoverageRow).default([]),
-    planBodyVerification: z
-      .looseObject({
+      ),
+      [],
+    ),
+    requirementCoverage: z._default(z.array(RequirementCoverageRow), []),
+    planBodyVerification: z.optional(
+      z.looseObject({
         planItems: z.array(
-          z.looseObject({ id: PlanItemId, stage: z.number().int().min(1).nullable().optional(), clarificationId: LinkedId.nullable().optional() }),
+          z.looseObject({ id: PlanItemId, stage: z.optional(z.nullable(z.int().check(z.gte(1)))), clarificationId: z.optional(z.nullable(LinkedId)) }),
         ),
-      })
-      .optional(),
+      }),
+    ),
   })
-  .superRefine((plan, ctx) => {
-    checkStageGraph(plan.stageMap.stages, ctx);
-  });
+  .check(
+    z.superRefine((plan, ctx) => {
+      checkStageGraph(plan.stageMap.stages, ctx);
+    }),
+  );
 export type ScopePlan = z.infer<typeof ScopePlan>;
 
 /** A prior report data.json as incremental-scope reads it: only `implementationPlanning` ({@link ScopePlan}). */

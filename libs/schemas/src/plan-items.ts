@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { LinkedId, PlanItemId, PlanItemKind } from './implementation-planning.js';
 
@@ -11,9 +11,9 @@ import { LinkedId, PlanItemId, PlanItemKind } from './implementation-planning.js
 export const PlanItem = z.looseObject({
   id: PlanItemId,
   kind: PlanItemKind,
-  stage: z.number().int().min(1).nullable(),
-  source: z.string().min(1),
-  clarificationId: LinkedId.nullable(),
+  stage: z.nullable(z.int().check(z.gte(1))),
+  source: z.string().check(z.minLength(1)),
+  clarificationId: z.nullable(LinkedId),
   content: z.record(z.string(), z.unknown()),
 });
 export type PlanItem = z.infer<typeof PlanItem>;
@@ -28,13 +28,15 @@ export const PlanItemsFile = z
     schemaVersion: z.literal('1.0'),
     items: z.array(PlanItem),
   })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.items.forEach((item, i) => {
-      if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: `duplicate plan item '${item.id}'` });
-      seen.add(item.id);
-    });
-  });
+  .check(
+    z.superRefine((file, ctx) => {
+      const seen = new Set<string>();
+      file.items.forEach((item, i) => {
+        if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: `duplicate plan item '${item.id}'` });
+        seen.add(item.id);
+      });
+    }),
+  );
 export type PlanItemsFile = z.infer<typeof PlanItemsFile>;
 
 /** `schemaVersion` values of {@link PlanItemsFile}. */

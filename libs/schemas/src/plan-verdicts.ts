@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { WorkerId } from './common.js';
 import { PlanItemId, PlanVerdict } from './implementation-planning.js';
@@ -23,23 +23,25 @@ export const PlanVerdictsEnvelope = z
     contributors: z.array(WorkerId),
     items: z.array(PlanVerdictsItem),
   })
-  .superRefine((env, ctx) => {
-    const contributors = new Set(env.contributors);
-    if (contributors.size !== env.contributors.length) ctx.addIssue({ code: 'custom', path: ['contributors'], message: 'duplicate contributor' });
-    const ids = new Set<string>();
-    env.items.forEach((item, i) => {
-      if (ids.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: `duplicate item '${item.id}'` });
-      ids.add(item.id);
-      const voters = new Set<string>();
-      item.verdicts.forEach((v, j) => {
-        if (!contributors.has(v.workerId))
-          ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' is not a contributor` });
-        if (voters.has(v.workerId))
-          ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' votes twice on '${item.id}'` });
-        voters.add(v.workerId);
+  .check(
+    z.superRefine((env, ctx) => {
+      const contributors = new Set(env.contributors);
+      if (contributors.size !== env.contributors.length) ctx.addIssue({ code: 'custom', path: ['contributors'], message: 'duplicate contributor' });
+      const ids = new Set<string>();
+      env.items.forEach((item, i) => {
+        if (ids.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: `duplicate item '${item.id}'` });
+        ids.add(item.id);
+        const voters = new Set<string>();
+        item.verdicts.forEach((v, j) => {
+          if (!contributors.has(v.workerId))
+            ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' is not a contributor` });
+          if (voters.has(v.workerId))
+            ctx.addIssue({ code: 'custom', path: ['items', i, 'verdicts', j, 'workerId'], message: `worker '${v.workerId}' votes twice on '${item.id}'` });
+          voters.add(v.workerId);
+        });
       });
-    });
-  });
+    }),
+  );
 export type PlanVerdictsEnvelope = z.infer<typeof PlanVerdictsEnvelope>;
 
 /** `schemaVersion` values of {@link PlanVerdictsEnvelope}. */

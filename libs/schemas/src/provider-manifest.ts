@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { ProviderId } from './common.js';
 import { PROVIDER_CAPABILITIES } from './vocabulary.js';
@@ -21,10 +21,10 @@ export type ProviderCapability = z.infer<typeof ProviderCapability>;
  * `{resultPath}`, `{projectRoot}` (absolute paths). Substitution is per word;
  * no shell ever sees the result.
  */
-export const ArgvWord = z
-  .string()
-  .min(1)
-  .refine((w) => !/[\0\n]/.test(w), 'argv words cannot contain NUL or newlines');
+export const ArgvWord = z.string().check(
+  z.minLength(1),
+  z.refine((w) => !/[\0\n]/.test(w), 'argv words cannot contain NUL or newlines'),
+);
 
 /**
  * `provider.json`: a declarative provider manifest (docs/contracts.md §5 provider
@@ -40,13 +40,13 @@ export const ArgvWord = z
 export const ProviderManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
   id: ProviderId,
-  displayName: z.string().min(1).optional(),
-  executable: z.string().min(1),
+  displayName: z.optional(z.string().check(z.minLength(1))),
+  executable: z.string().check(z.minLength(1)),
   argv: z.array(ArgvWord),
-  promptDelivery: z.enum(['stdin', 'argument']).default('stdin'),
-  capabilities: z.array(ProviderCapability).min(1),
-  readOnly: z.boolean().default(false),
-  capture: CaptureKind.default('none'),
+  promptDelivery: z._default(z.enum(['stdin', 'argument']), 'stdin'),
+  capabilities: z.array(ProviderCapability).check(z.minLength(1)),
+  readOnly: z._default(z.boolean(), false),
+  capture: z._default(CaptureKind, 'none'),
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
 

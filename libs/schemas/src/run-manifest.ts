@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
@@ -13,11 +13,11 @@ export const Runner = z.enum(['native-session', 'cli-wrapper']);
 
 /** A lead or worker assignment: provider, model, its execution value, and runner. */
 export const Assignment = z.looseObject({
-  workerId: WorkerId.optional(),
-  role: z.string().min(1),
+  workerId: z.optional(WorkerId),
+  role: z.string().check(z.minLength(1)),
   provider: ProviderId,
-  model: z.string().min(1),
-  executionValue: z.string().min(1),
+  model: z.string().check(z.minLength(1)),
+  executionValue: z.string().check(z.minLength(1)),
   runner: Runner,
 });
 export type Assignment = z.infer<typeof Assignment>;
@@ -34,26 +34,26 @@ export const WorkerDispatch = z.looseObject({
   dispatchKind: DispatchKind,
   workerId: WorkerId,
   backend: DispatchBackend,
-  paneId: z.string().nullable().optional(),
+  paneId: z.optional(z.nullable(z.string())),
   startedAt: Timestamp,
-  degradedFrom: z.enum(['tmux-pane', 'cmux-pane']).nullable().optional(),
-  reason: z.string().nullable().optional(),
-  pid: z.number().int().nullable().optional(),
-  promptPath: ArtifactPath.optional(),
-  jobsFile: ArtifactPath.nullable().optional(),
+  degradedFrom: z.optional(z.nullable(z.enum(['tmux-pane', 'cmux-pane']))),
+  reason: z.optional(z.nullable(z.string())),
+  pid: z.optional(z.nullable(z.int())),
+  promptPath: z.optional(ArtifactPath),
+  jobsFile: z.optional(z.nullable(ArtifactPath)),
   /** okstra-team: the okstra-generated job file the wrapper ran (`exec --job`). */
-  jobPath: ArtifactPath.optional(),
+  jobPath: z.optional(ArtifactPath),
   /** okstra-team: `/proc` start time of `pid` (degraded subprocess), so a recycled pid is not taken for the wrapper. */
-  pidStartTime: z.string().nullable().optional(),
+  pidStartTime: z.optional(z.nullable(z.string())),
   /** okstra-team: the tmux server socket path and session of a `tmux-pane` dispatch. */
-  tmuxSocket: z.string().nullable().optional(),
-  tmuxSession: z.string().nullable().optional(),
+  tmuxSocket: z.optional(z.nullable(z.string())),
+  tmuxSession: z.optional(z.nullable(z.string())),
   /** okstra-team: true when the pane lives in a detached session okstra created (removed with its last pane). */
-  sessionCreated: z.boolean().optional(),
+  sessionCreated: z.optional(z.boolean()),
   /** okstra-team: the cmux surface of a `cmux-pane` dispatch. */
-  surfaceId: z.string().nullable().optional(),
+  surfaceId: z.optional(z.nullable(z.string())),
   /** okstra-team: when teardown closed this pane (a second teardown skips it). */
-  tornDownAt: Timestamp.nullable().optional(),
+  tornDownAt: z.optional(z.nullable(Timestamp)),
 });
 export type WorkerDispatch = z.infer<typeof WorkerDispatch>;
 
@@ -66,18 +66,18 @@ export const RunManifest = z.looseObject({
   taskKey: TaskKeyString,
   taskType: TaskType,
   seq: Seq,
-  stage: z.number().int().min(1).nullable().optional(),
+  stage: z.optional(z.nullable(z.int().check(z.gte(1)))),
   status: RunStatus,
   startedAt: Timestamp,
-  endedAt: Timestamp.nullable().optional(),
+  endedAt: z.optional(z.nullable(Timestamp)),
   teamStatePath: ArtifactPath,
-  reportAuthor: z.enum(REPORT_AUTHORS).nullable().optional(),
-  leadRuntime: z.string().min(1),
-  terminalBackend: z.enum(['tmux-pane', 'cmux-pane', 'none']).default('none'),
-  hostRuntime: z.string().min(1),
+  reportAuthor: z.optional(z.nullable(z.enum(REPORT_AUTHORS))),
+  leadRuntime: z.string().check(z.minLength(1)),
+  terminalBackend: z._default(z.enum(['tmux-pane', 'cmux-pane', 'none']), 'none'),
+  hostRuntime: z.string().check(z.minLength(1)),
   leadAssignment: Assignment,
   workerAssignments: z.array(Assignment),
-  workerDispatches: z.array(WorkerDispatch).default([]),
+  workerDispatches: z._default(z.array(WorkerDispatch), []),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 

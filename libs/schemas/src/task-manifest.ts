@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { TaskKeyString, Timestamp } from './common.js';
 
@@ -9,9 +9,9 @@ export const TaskManifest = z.looseObject({
   projectId: z.string(),
   taskGroup: z.string(),
   taskId: z.string(),
-  title: z.string().optional(),
-  createdAt: Timestamp.optional(),
-  workStatus: z.enum(['todo', 'in-progress', 'blocked', 'done']).optional(),
+  title: z.optional(z.string()),
+  createdAt: z.optional(Timestamp),
+  workStatus: z.optional(z.enum(['todo', 'in-progress', 'blocked', 'done'])),
 });
 export type TaskManifest = z.infer<typeof TaskManifest>;
 

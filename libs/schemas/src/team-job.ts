@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
@@ -17,20 +17,20 @@ export const TeamJob = z.looseObject({
   schemaVersion: z.literal('1.0'),
   dispatchKind: DispatchKind,
   workerId: WorkerId,
-  provider: z.string().min(1),
-  role: z.string().min(1),
-  model: z.string().min(1),
-  projectRoot: z.string().min(1),
-  teamStatePath: z.string().min(1),
-  promptPath: z.string().min(1),
-  resultPath: z.string().min(1),
-  completionPaths: z.array(z.string().min(1)).min(1),
+  provider: z.string().check(z.minLength(1)),
+  role: z.string().check(z.minLength(1)),
+  model: z.string().check(z.minLength(1)),
+  projectRoot: z.string().check(z.minLength(1)),
+  teamStatePath: z.string().check(z.minLength(1)),
+  promptPath: z.string().check(z.minLength(1)),
+  resultPath: z.string().check(z.minLength(1)),
+  completionPaths: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
   promptDelivery: z.enum(['stdin', 'argument']),
-  command: z.object({ file: z.string().min(1), args: z.array(z.string()) }),
+  command: z.object({ file: z.string().check(z.minLength(1)), args: z.array(z.string()) }),
   /** The row's `startedAt` set by this dispatch: the wrapper's transition applies only to it. */
   rowStartedAt: Timestamp,
-  capture: CaptureKind.optional(),
-  lastMessagePath: z.string().min(1).nullable().optional(),
+  capture: z.optional(CaptureKind),
+  lastMessagePath: z.optional(z.nullable(z.string().check(z.minLength(1)))),
 });
 export type TeamJob = z.infer<typeof TeamJob>;
 

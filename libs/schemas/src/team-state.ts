@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
 import { LIVENESS_MODES, WORKER_STATUSES } from './vocabulary.js';
@@ -19,30 +19,30 @@ export type LivenessMode = z.infer<typeof LivenessMode>;
 export const TeamStateRow = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
-  role: z.string().min(1),
-  model: z.string().nullable().optional(),
+  role: z.string().check(z.minLength(1)),
+  model: z.optional(z.nullable(z.string())),
   status: WorkerStatus,
-  startedAt: Timestamp.nullable().optional(),
-  endedAt: Timestamp.nullable().optional(),
-  reason: z.string().nullable().optional(),
-  attempt: z.number().int().min(0).default(0),
+  startedAt: z.optional(z.nullable(Timestamp)),
+  endedAt: z.optional(z.nullable(Timestamp)),
+  reason: z.optional(z.nullable(z.string())),
+  attempt: z._default(z.int().check(z.gte(0)), 0),
   /** The dispatch kind of the row's current or last dispatch (`initial`, `reverify-r2`, …); `attempt` counts dispatches of this kind. */
-  dispatchKind: z.string().optional(),
-  livenessMode: LivenessMode.optional(),
-  auditSidecarPath: ArtifactPath.nullable().optional(),
-  promptPath: ArtifactPath.nullable().optional(),
-  resultPath: ArtifactPath.nullable().optional(),
+  dispatchKind: z.optional(z.string()),
+  livenessMode: z.optional(LivenessMode),
+  auditSidecarPath: z.optional(z.nullable(ArtifactPath)),
+  promptPath: z.optional(z.nullable(ArtifactPath)),
+  resultPath: z.optional(z.nullable(ArtifactPath)),
   /**
    * okstra-team: failed dispatches (timeout / error / stalled / not-run) of this worker in this run, across every
    * dispatch kind — the retry budget's count (retry-budget.ts), kept apart from `attempt` (docs/team.md "Retry accounting").
    */
-  failures: z.number().int().min(0).optional(),
+  failures: z.optional(z.int().check(z.gte(0))),
   /** okstra-team: the current dispatch's wrapper process and its `/proc` start time (teardown's "still running" check). */
-  wrapperPid: z.number().int().positive().nullable().optional(),
-  wrapperPidStartTime: z.string().nullable().optional(),
+  wrapperPid: z.optional(z.nullable(z.int().check(z.positive()))),
+  wrapperPidStartTime: z.optional(z.nullable(z.string())),
   /** okstra-team: the provider CLI's process group (its leader's pid) and the leader's `/proc` start time. */
-  providerPgid: z.number().int().positive().nullable().optional(),
-  providerPidStartTime: z.string().nullable().optional(),
+  providerPgid: z.optional(z.nullable(z.int().check(z.positive()))),
+  providerPidStartTime: z.optional(z.nullable(z.string())),
 });
 export type TeamStateRow = z.infer<typeof TeamStateRow>;
 
@@ -50,20 +50,22 @@ export type TeamStateRow = z.infer<typeof TeamStateRow>;
 export const TeamState = z
   .looseObject({
     schemaVersion: z.literal('1.0'),
-    taskKey: TaskKeyString.optional(),
+    taskKey: z.optional(TaskKeyString),
     taskType: TaskType,
     seq: Seq,
     workers: z.array(TeamStateRow),
   })
-  .superRefine((state, ctx) => {
-    const seen = new Set<string>();
-    state.workers.forEach((row, i) => {
-      if (seen.has(row.workerId)) {
-        ctx.addIssue({ code: 'custom', path: ['workers', i, 'workerId'], message: `duplicate worker id '${row.workerId}'` });
-      }
-      seen.add(row.workerId);
-    });
-  });
+  .check(
+    z.superRefine((state, ctx) => {
+      const seen = new Set<string>();
+      state.workers.forEach((row, i) => {
+        if (seen.has(row.workerId)) {
+          ctx.addIssue({ code: 'custom', path: ['workers', i, 'workerId'], message: `duplicate worker id '${row.workerId}'` });
+        }
+        seen.add(row.workerId);
+      });
+    }),
+  );
 export type TeamState = z.infer<typeof TeamState>;
 
 export const teamStateArtifact = defineArtifact('team-state', ['1.0'], 'okstra team-state file', TeamState);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
@@ -19,14 +19,14 @@ export const WrapperStatus = z.looseObject({
   workerId: WorkerId,
   dispatchKind: DispatchKind,
   status: z.enum(['completed', 'error']),
-  exitCode: z.number().int().nullable(),
-  signal: z.string().nullable(),
+  exitCode: z.nullable(z.int()),
+  signal: z.nullable(z.string()),
   startedAt: Timestamp,
   endedAt: Timestamp,
-  durationMs: z.number().int().min(0),
-  reason: z.string().nullable(),
-  usage: WorkerUsage.nullable().optional(),
-  answer: ProviderAnswer.nullable().optional(),
+  durationMs: z.int().check(z.gte(0)),
+  reason: z.nullable(z.string()),
+  usage: z.optional(z.nullable(WorkerUsage)),
+  answer: z.optional(z.nullable(ProviderAnswer)),
 });
 export type WrapperStatus = z.infer<typeof WrapperStatus>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 
 /**
  * How a provider's run is read by the wrapper (docs/providers.md "Capture"):
@@ -10,9 +10,11 @@ import { z } from 'zod';
  * completion paths only).
  */
 export const CaptureKind = z.enum(['claude-stream-json', 'codex-jsonl', 'none']);
+/** The capture kinds that read something (every {@link CaptureKind} but `none`). */
+const ReadingCaptureKind = z.enum(['claude-stream-json', 'codex-jsonl']);
 export type CaptureKind = z.infer<typeof CaptureKind>;
 
-const Count = z.number().int().min(0).nullable();
+const Count = z.nullable(z.int().check(z.gte(0)));
 
 /**
  * What a provider reported about one run, in one shape for every provider
@@ -35,15 +37,15 @@ const Count = z.number().int().min(0).nullable();
  *   codex completed turns.
  */
 export const WorkerUsage = z.object({
-  source: CaptureKind.exclude(['none']),
-  model: z.string().nullable(),
-  sessionId: z.string().nullable(),
+  source: ReadingCaptureKind,
+  model: z.nullable(z.string()),
+  sessionId: z.nullable(z.string()),
   inputTokens: Count,
   cachedInputTokens: Count,
   cacheWriteInputTokens: Count,
   outputTokens: Count,
   reasoningOutputTokens: Count,
-  costUsd: z.number().min(0).nullable(),
+  costUsd: z.nullable(z.number().check(z.gte(0))),
   providerDurationMs: Count,
   apiDurationMs: Count,
   turns: Count,
@@ -60,7 +62,7 @@ export type WorkerUsage = z.infer<typeof WorkerUsage>;
  */
 export const ProviderAnswer = z.object({
   source: z.enum(['claude-result', 'codex-last-message']),
-  chars: z.number().int().min(0),
+  chars: z.int().check(z.gte(0)),
   wroteResult: z.boolean(),
 });
 export type ProviderAnswer = z.infer<typeof ProviderAnswer>;

@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from '@okstra/schemas/zod';
 import { defineArtifact } from '@okstra/schemas/artifact';
 import { readArtifact, readArtifactIfExists, readArtifactSync, writeArtifact } from './artifact-io.js';
 import { withFileLock } from './file-lock.js';
@@ -14,7 +14,7 @@ import { TEMP_MARK, writeTextAtomic } from './write-file.js';
 const dir = mkdtempSync(join(tmpdir(), 'okstra-artifact-io-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const counter = defineArtifact('test-counter', ['1.0'], 'a test artifact', z.looseObject({ schemaVersion: z.literal('1.0'), n: z.number().int() }));
+const counter = defineArtifact('test-counter', ['1.0'], 'a test artifact', z.looseObject({ schemaVersion: z.literal('1.0'), n: z.int() }));
 const other = defineArtifact('test-other', ['2.0'], 'another artifact', z.looseObject({ schemaVersion: z.literal('2.0'), name: z.string() }));
 
 function file(name: string, content: string | Buffer): string {

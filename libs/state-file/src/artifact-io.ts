@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from '@okstra/schemas/zod';
 import type { Artifact } from '@okstra/schemas/artifact';
 import { InputError } from '@okstra/core';
 import { decodeUtf8, NotRegularFileError, parseJsonText, readRegularFileSync, validateValue, type ParseSchema, type ReadTextOptions } from './read-file.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync,
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from '@okstra/schemas/zod';
 import { assertRegularIfExists, isRegularIfExists, readJsonFile, readJsonFileSync, readTextFile, formatJsonPath } from './read-file.js';
 import { assertOutputNotInput, writeJsonAtomic, serializeJson, writeTextAtomic } from './write-file.js';
 import { withFileLock } from './file-lock.js';

@@ -12,9 +12,9 @@ import type {
   CodexTurnCompleted,
   CodexTurnFailed,
 } from '@okstra/providers';
-import type { z } from 'zod';
+import type * as z from '@okstra/schemas/zod';
 
-type Accepts<Shape, Declared extends z.input<Shape & z.ZodType>> = Declared;
+type Accepts<Shape, Declared extends z.input<Shape & z.ZodMiniType>> = Declared;
 
 export type Conformance = [
   Accepts<typeof ClaudeInitEvent, SDKSystemMessage>,

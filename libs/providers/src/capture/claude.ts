@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@okstra/schemas/zod';
 
 /**
  * The Claude Code `-p --output-format=stream-json --verbose` events the
@@ -17,7 +17,7 @@ export const ClaudeInitEvent = z.looseObject({
 });
 export type ClaudeInitEvent = z.infer<typeof ClaudeInitEvent>;
 
-const Tokens = z.number().int().min(0);
+const Tokens = z.int().check(z.gte(0));
 
 /** The final `result` event (`SDKResultSuccess` | `SDKResultError`). */
 export const ClaudeResultEvent = z.looseObject({
@@ -25,14 +25,14 @@ export const ClaudeResultEvent = z.looseObject({
   subtype: z.string(),
   is_error: z.boolean(),
   /** Present on `subtype: 'success'` — the final answer text (or, with `is_error`, the error text). */
-  result: z.string().optional(),
+  result: z.optional(z.string()),
   /** Present on the error subtypes. */
-  errors: z.array(z.string()).optional(),
+  errors: z.optional(z.array(z.string())),
   session_id: z.string(),
-  duration_ms: z.number().min(0),
-  duration_api_ms: z.number().min(0),
-  num_turns: z.number().int().min(0),
-  total_cost_usd: z.number().min(0),
+  duration_ms: z.number().check(z.gte(0)),
+  duration_api_ms: z.number().check(z.gte(0)),
+  num_turns: z.int().check(z.gte(0)),
+  total_cost_usd: z.number().check(z.gte(0)),
   usage: z.looseObject({
     input_tokens: Tokens,
     output_tokens: Tokens,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '@okstra/schemas/zod';
 
 /**
  * The `codex exec --json` events the wrapper reads (docs/providers.md
@@ -10,7 +10,7 @@ import { z } from 'zod';
  */
 export const CodexThreadStarted = z.looseObject({ type: z.literal('thread.started'), thread_id: z.string() });
 
-const Tokens = z.number().int().min(0);
+const Tokens = z.int().check(z.gte(0));
 
 export const CodexTurnCompleted = z.looseObject({
   type: z.literal('turn.completed'),
@@ -18,9 +18,9 @@ export const CodexTurnCompleted = z.looseObject({
     input_tokens: Tokens,
     cached_input_tokens: Tokens,
     /** Declared by codex-sdk 0.163; older CLIs omit it. */
-    cache_write_input_tokens: Tokens.optional(),
+    cache_write_input_tokens: z.optional(Tokens),
     output_tokens: Tokens,
-    reasoning_output_tokens: Tokens.optional(),
+    reasoning_output_tokens: z.optional(Tokens),
   }),
 });
 
@@ -30,7 +30,7 @@ export const CodexError = z.looseObject({ type: z.literal('error'), message: z.s
 
 export const CodexItemCompleted = z.looseObject({
   type: z.literal('item.completed'),
-  item: z.looseObject({ id: z.string(), type: z.string(), text: z.string().optional() }),
+  item: z.looseObject({ id: z.string(), type: z.string(), text: z.optional(z.string()) }),
 });
 
 /** One event of those the wrapper reads; anything else is skipped. */
