@@ -84,6 +84,13 @@ describe.each([...libs, ...apps].map((p) => [p.dir, p.manifest] as const))('%s',
     });
   }
 
+  if (dir.startsWith('libs/') && m.name !== '@okstra/schemas') {
+    // The install-side half of the zod rule: one home, libs/schemas/src/zod.ts (docs/conventions.md).
+    it('depends on no zod of its own (it imports @okstra/schemas/zod)', () => {
+      expect(Object.keys(m.dependencies ?? {})).not.toContain('zod');
+    });
+  }
+
   if (dir.startsWith('apps/')) {
     it('has a bin named after the package', () => {
       expect(m.bin).toEqual({ [m.name]: './dist/bin.js' });
