@@ -23,6 +23,13 @@ const row = (workerId: string, over: Record<string, unknown> = {}) => ({
 });
 
 describe('main (in-process, injected clock)', () => {
+  it("--team-state '-' is exit 2 saying a state file is no stdin (cli-kit's pathArg, the one path-argument rule)", async () => {
+    const io = memoryIo({ cwd: p.root });
+    expect(await main(['--team-state', '-', '--worker', 'claude'], io)).toBe(2);
+    expect(io.err()).toMatch(/^okstra-worker-liveness: -: '-' \(stdin\/stdout\) is accepted only for a document input or output; .*\n$/);
+    expect(io.out()).toBe('');
+  });
+
   it('prints byte-identical aligned lines for the same inputs and time', async () => {
     p.teamState([
       row('claude'),

@@ -46,8 +46,12 @@ export interface ProbeOptions {
   launchGraceS?: number;
   /** Default half of `maxIdleS`; 0 disables the confirmation. */
   stallConfirmS?: number;
-  /** Directory relative team-state paths are resolved against (default `process.cwd()`). */
-  cwd?: string;
+  /**
+   * How a `--team-state` path as given becomes absolute: the caller's
+   * path-argument rule (okstra-worker-liveness passes cli-kit's `pathArg`:
+   * relative to its io.cwd, `-` refused). Default `resolve(path)` (the process's cwd).
+   */
+  resolvePath?: (path: string) => string;
 }
 
 /**
@@ -79,7 +83,7 @@ export async function probeWorkers(selectors: Array<WorkerSelector>, opts: Probe
   const budget: Budget = { maxIdleS, launchGraceS: opts.launchGraceS ?? DEFAULT_LAUNCH_GRACE_S, stallConfirmS: opts.stallConfirmS ?? maxIdleS / 2 };
   checkBudget(budget);
   rejectDuplicates(selectors);
-  const targets = await resolveTargets(selectors, opts.cwd);
+  const targets = await resolveTargets(selectors, opts.resolvePath);
   const first = now();
   const passes = await Promise.all(targets.map((t) => firstPass(t, first, budget)));
   const suspects = passes.filter((p): p is Suspect => 'suspect' in p);
@@ -89,7 +93,7 @@ export async function probeWorkers(selectors: Array<WorkerSelector>, opts: Probe
     // The rows are read again too: a worker whose row turned terminal during the window is not stalled.
     const again = await resolveTargets(
       suspects.map((s) => s.target.selector),
-      opts.cwd,
+      opts.resolvePath,
     );
     await Promise.all(suspects.map(async (s, i) => (s.result = await confirm(s, again[i], second, budget))));
   } else {

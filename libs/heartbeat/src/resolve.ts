@@ -31,7 +31,7 @@ export type ProbeTarget =
 /**
  * Read every distinct team-state file once and resolve each selector to its
  * {@link ProbeTarget}. Everything is validated before anything is probed.
- * Relative team-state paths are resolved against `cwd`; errors name them as given.
+ * Team-state paths are made absolute by `resolvePath` (the caller's path-argument rule); errors name them as given.
  * A `pending` row (not dispatched yet) resolves to `not-dispatched`.
  * @throws InputError (exit 2) naming the file and row: unreadable or invalid
  *   team-state (unknown `livenessMode` is a schema violation at
@@ -42,16 +42,16 @@ export type ProbeTarget =
  *   regular file (a FIFO, a directory: never opened, so the probe cannot hang).
  *   A team-state path that is not a regular file is refused before it is read.
  */
-export async function resolveTargets(selectors: readonly WorkerSelector[], cwd = process.cwd()): Promise<ProbeTarget[]> {
+export async function resolveTargets(selectors: readonly WorkerSelector[], resolvePath: (path: string) => string = (p) => resolve(p)): Promise<ProbeTarget[]> {
   const files = new Map<string, TeamState>();
   for (const { teamStatePath } of selectors) {
     if (!files.has(teamStatePath)) {
-      refuseNonRegular(resolve(cwd, teamStatePath), teamStatePath);
-      const state = await readArtifact(resolve(cwd, teamStatePath), teamStateArtifact, { label: teamStatePath });
+      refuseNonRegular(resolvePath(teamStatePath), teamStatePath);
+      const state = await readArtifact(resolvePath(teamStatePath), teamStateArtifact, { label: teamStatePath });
       files.set(teamStatePath, state);
     }
   }
-  return selectors.map((selector) => resolveOne(selector, files.get(selector.teamStatePath)!, resolve(cwd, selector.teamStatePath)));
+  return selectors.map((selector) => resolveOne(selector, files.get(selector.teamStatePath)!, resolvePath(selector.teamStatePath)));
 }
 
 function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: string): ProbeTarget {

@@ -1,4 +1,4 @@
-import { ExitCode, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, parseSeconds, pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
 import { MAX_BUDGET_S, probeWorkers } from '@okstra/heartbeat';
 import { formatHuman } from './format.js';
 import { pairSelectors, type SelectorFlag } from './selectors.js';
@@ -32,7 +32,7 @@ export async function runLiveness(opts: LivenessOptions, order: readonly Selecto
   let first = true;
   // The first reading of the clock is `checkedAt`, so the report and the judgement agree on "now".
   const now = () => (first ? ((first = false), checkedAt) : ctx.io.now());
-  const workers = await probeWorkers(selectors, { now, sleep: ctx.io.sleep, maxIdleS, launchGraceS, stallConfirmS, cwd: ctx.io.cwd });
+  const workers = await probeWorkers(selectors, { now, sleep: ctx.io.sleep, maxIdleS, launchGraceS, stallConfirmS, resolvePath: (p) => pathArg(ctx.io, p) });
   const healthy = workers.every((w) => w.healthy);
   if (opts.json) writeJson(ctx.io, { checkedAt: checkedAt.toISOString(), healthy, workers });
   else ctx.io.stdout.write(formatHuman(workers));
