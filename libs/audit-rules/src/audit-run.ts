@@ -1,13 +1,13 @@
 import { basename, dirname, sep } from 'node:path';
 import { InputError, OkstraError } from '@okstra/core';
-import { carryPath, formatSeq, parseArtifactName, toProjectRelative } from '@okstra/paths';
+import { carryPath, formatSeq, isInside, parseArtifactName, tasksDir, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
 import { readArtifactSync } from '@okstra/state-file';
 import { runManifestArtifact, type RunManifest } from '@okstra/schemas/run-manifest';
 import { teamStateArtifact, type TeamState } from '@okstra/schemas/team-state';
 import type { AuditViolation } from '@okstra/schemas/audit';
 import { RUN_CHECKS } from './checks/index.js';
-import type { DiscoveredRun } from './discover.js';
+import { UNKNOWN_PROJECT, type DiscoveredRun } from './discover.js';
 import { assertRegularOrMissing, isNormalAbsolute, type FileIndex } from './files.js';
 import { invariantNumber } from './invariants.js';
 import type { Finding, RunUnderAudit } from './run-context.js';
@@ -54,10 +54,21 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   if (manifest.seq !== seq || manifest.taskType !== found.taskType) {
     findings.push(invalid(`run-manifest says ${manifest.taskType} ${manifest.seq} but its path says ${found.taskType} ${seq}`, found.manifestPath));
   }
+  // A manifest copied from another task judges that task's artifacts as this run's: never a clean audit.
+  if (!sameTask(manifest.taskKey, found.taskKey)) {
+    findings.push(invalid(`run-manifest says task ${manifest.taskKey} but it lies in the directory of task ${found.taskKey}`, found.manifestPath));
+  }
   let teamStatePath: string | null = null;
   let teamState: TeamState | null = null;
   teamStatePath = resolveRecorded(projectRoot, manifest.teamStatePath);
   if (!teamStatePath) findings.push(invalid(`teamStatePath '${manifest.teamStatePath}' escapes the project root`, found.manifestPath));
+  else if (isInside(tasksDir(projectRoot), teamStatePath) && !isInside(found.taskRoot, teamStatePath)) {
+    findings.push({
+      invariant: 'foreign-artifact',
+      message: `the run-manifest's teamStatePath '${manifest.teamStatePath}' lies in another task's directory`,
+      evidence: [found.manifestPath, teamStatePath],
+    });
+  }
   if (teamStatePath && (files.exists(teamStatePath) || manifest.status !== 'running')) {
     try {
       assertRegularOrMissing(teamStatePath, rel(teamStatePath));
@@ -96,6 +107,13 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
 /** The extra directory a run's checks look into outside its run directory (the stage carry dir). */
 export function carryDirOf(taskRoot: string): string {
   return dirname(carryPath(taskRoot, 1));
+}
+
+/** A run-manifest's task key against its directory's; a directory keyed `unknown-project:` (no project.json) compares group and id only. */
+function sameTask(claimed: string, found: string): boolean {
+  if (claimed === found) return true;
+  const tail = (key: string) => key.slice(key.indexOf(':'));
+  return found.startsWith(`${UNKNOWN_PROJECT}:`) && tail(claimed) === tail(found);
 }
 
 function invalid(message: string, file: string): Finding {

@@ -81,7 +81,7 @@ async function readProjectId(projectRoot: string): Promise<string> {
 }
 
 /** The project id used in task keys when `.okstra/project.json` is missing or invalid. */
-const UNKNOWN_PROJECT = 'unknown-project';
+export const UNKNOWN_PROJECT = 'unknown-project';
 
 async function readTaskKey(root: string): Promise<string | null> {
   try {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAudit } from './audit-project.js';
-import { EA, IMPL, PLAN, TASK_KEY, heartbeats, makeCleanProject, validFinalState, type Project } from './test-support/fixtures.js';
+import { EA, IMPL, PLAN, TASK_KEY, TASK_ROOT_REL, heartbeats, makeCleanProject, validFinalState, type Project } from './test-support/fixtures.js';
 
 let project: Project;
 afterEach(() => project?.cleanup());
@@ -320,4 +320,50 @@ describe('a key named twice in an artifact the audit reads is artifact-invalid, 
       expect(report.violations.map((v) => [v.invariant, v.message])).toContainEqual(['artifact-invalid', expect.stringContaining(message)]);
     });
   }
+});
+
+describe('a run-manifest copied from another task is never a clean audit of this task (breaker)', () => {
+  const OTHER = '.okstra/tasks/payments/other-task';
+  const otherManifest = EA.manifest.replace(TASK_ROOT_REL, OTHER);
+  /** A second task whose own team-state has a worker still in progress, and a run-manifest copied from refund-timeout. */
+  const copyInto = (p: Project, edit: (m: Record<string, unknown>) => void = () => undefined) => {
+    p.write(`${OTHER}/task-manifest.json`, {
+      schemaVersion: '1.0',
+      taskKey: 'demo:payments:other-task',
+      projectId: 'demo',
+      taskGroup: 'payments',
+      taskId: 'other-task',
+    });
+    const stale = p.json(EA.teamState);
+    stale.workers[1].status = 'in-progress';
+    delete stale.workers[1].endedAt;
+    p.write(EA.teamState.replace(TASK_ROOT_REL, OTHER), stale);
+    const m = p.json(EA.manifest);
+    edit(m);
+    p.write(otherManifest, m);
+  };
+
+  it('its taskKey names the other task: artifact-invalid naming both (was: 1 run scanned, no violations, exit 0)', async () => {
+    project = makeCleanProject();
+    copyInto(project);
+    const report = await runAudit(project.root, { taskKey: 'demo:payments:other-task' });
+    expect(report.ok).toBe(false);
+    expect(report.violations.map((v) => [v.invariant, v.taskKey, v.message])).toContainEqual([
+      'artifact-invalid',
+      'demo:payments:other-task',
+      `run-manifest says task ${TASK_KEY} but it lies in the directory of task demo:payments:other-task`,
+    ]);
+  });
+
+  it("its taskKey fixed but teamStatePath still the other task's: foreign-artifact", async () => {
+    project = makeCleanProject();
+    copyInto(project, (m) => {
+      m.taskKey = 'demo:payments:other-task';
+    });
+    const report = await runAudit(project.root, { taskKey: 'demo:payments:other-task' });
+    expect(report.violations.map((v) => [v.invariant, v.message])).toContainEqual([
+      'foreign-artifact',
+      `the run-manifest's teamStatePath '${EA.teamState}' lies in another task's directory`,
+    ]);
+  });
 });
