@@ -188,6 +188,8 @@ describe('okstra-worker-liveness (real bin): bad input exits 2 with one line, no
       `${TEAM_STATE}: workers[2].auditSidecarPath: worker 'gemini' has livenessMode audit-heartbeat but no auditSidecarPath`,
     ],
     ['a missing team-state file', ['--team-state', 'nope.json', '--worker', 'claude'], 'nope.json: file not found'],
+    // `--team-state "$TS"` with TS unset: was "okstra-worker-liveness: is not a regular file" (the cwd, unnamed).
+    ['an empty --team-state', ['--team-state', '', '--worker', 'claude'], "--team-state is an empty path: give the team-state file's path"],
   ])('%s', async (_name, args, message) => {
     p.teamState([row('claude', 60), row('codex', 60, { startedAt: null }), row('gemini', 60, { auditSidecarPath: null })]);
     const r = await liveness(args, p.root);

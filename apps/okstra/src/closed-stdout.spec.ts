@@ -44,6 +44,17 @@ describe('a closed stdout', () => {
     expect(r.code).toBe(141);
   });
 
+  it('a stdout that fails otherwise (`> /dev/full`, ENOSPC): one stderr line, exit 2, no stack trace (was a stack trace and exit 1, "violations found")', () => {
+    for (const argv of [
+      [bin('okstra-convergence'), 'example', '--kind', 'groups'],
+      [bin('okstra'), 'convergence', 'example', '--kind', 'groups'],
+    ]) {
+      const r = spawnSync('bash', ['-c', `exec ${[process.execPath, ...argv].map(q).join(' ')} > /dev/full`], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.stderr).toMatch(/^okstra(-convergence)?: stdout: cannot write the output \(ENOSPC: no space left on device, write\); it is incomplete\n$/);
+      expect(r.status).toBe(2);
+    }
+  });
+
   it('an open stdout is untouched: the whole document, exit 0', () => {
     const r = spawnSync(process.execPath, [bin('okstra-convergence'), 'example', '--kind', 'groups'], { encoding: 'utf8' });
     expect(r.status).toBe(0);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { resolve } from 'node:path';
-import { ExitCode, InputError } from '@okstra/core';
+import { basename, dirname, resolve } from 'node:path';
+import { ExitCode, InputError, oneLine } from '@okstra/core';
 
 /** Something text can be written to: `process.stdout`, or a buffer in tests. */
 export interface TextSink {
@@ -31,7 +31,10 @@ export interface Io {
  * The real process's io. A closed stdout (EPIPE: the reader, e.g. `head -1`,
  * went away) ends output quietly: later writes are dropped, no stack trace,
  * the command finishes its work, and a 0 or 1 exit becomes
- * {@link ExitCode.STDOUT_CLOSED} (141). A closed stderr is ignored.
+ * {@link ExitCode.STDOUT_CLOSED} (141). Any other failed write to stdout
+ * (`> /dev/full`: ENOSPC, EIO) is one stderr line and exit 2 (a 70 is kept):
+ * the output is incomplete, so neither 0 nor 1 may be claimed. A closed
+ * stderr is ignored.
  */
 export function processIo(): Io {
   guardClosedPipes();
@@ -68,13 +71,17 @@ function guardClosedPipes(): void {
   if (guarded) return;
   guarded = true;
   let stdoutClosed = false;
+  let stdoutFailed: NodeJS.ErrnoException | null = null;
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-    stdoutClosed = true;
+    if (error.code === 'EPIPE') stdoutClosed = true;
+    else stdoutFailed ??= error;
   });
   process.stderr.on('error', () => undefined);
   process.on('exit', (code) => {
-    if (stdoutClosed && (code === ExitCode.OK || code === ExitCode.JUDGEMENT)) process.exitCode = ExitCode.STDOUT_CLOSED;
+    if (stdoutFailed && code !== ExitCode.INTERNAL) {
+      process.stderr.write(`${toolName()}: stdout: cannot write the output (${oneLine(stdoutFailed.message)}); it is incomplete\n`);
+      process.exitCode = ExitCode.INVALID;
+    } else if (stdoutClosed && (code === ExitCode.OK || code === ExitCode.JUDGEMENT)) process.exitCode = ExitCode.STDOUT_CLOSED;
   });
 }
 
@@ -86,6 +93,8 @@ function guardClosedPipes(): void {
  * @returns the absolute path.
  */
 export function pathArg(io: Pick<Io, 'cwd'>, path: string): string {
+  // `--project-root "$ROOT"` with ROOT unset would name the cwd: another project, judged silently.
+  if (path === '') throw new InputError("an empty path names nothing: give the path ('.' for the current directory)");
   // `-` is stdin/stdout, never a file named `-`: a command that takes a document there checks isStdio first.
   if (isStdio(path))
     throw new InputError(
@@ -132,4 +141,10 @@ export async function readStdinText(io: Pick<Io, 'stdin'>, maxBytes = 256 * 1024
   } catch {
     throw new InputError('stdin is not valid UTF-8', { file: '-' });
   }
+}
+
+/** The bin as invoked: its link name (`okstra-run-audit`), or the package of a `<pkg>/dist/bin.js` run by path. */
+function toolName(): string {
+  const script = process.argv[1] ?? 'okstra';
+  return basename(script) === 'bin.js' ? basename(dirname(dirname(script))) : basename(script);
 }

@@ -135,6 +135,11 @@ describe('option parsers', () => {
   it('resolves a path argument against io.cwd', () => {
     expect(pathArg({ cwd: '/work/p' }, 'a/b.json')).toBe('/work/p/a/b.json');
     expect(pathArg({ cwd: '/work/p' }, '/abs.json')).toBe('/abs.json');
+    // `--project-root "$ROOT"` with ROOT unset named the cwd, and run-audit judged that project instead (exit 0/1).
+    expect(() => pathArg({ cwd: '/work/p' }, '')).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringContaining('an empty path names nothing') }),
+    );
+    expect(pathArg({ cwd: '/work/p' }, '.')).toBe('/work/p');
   });
   it('splits csv and collects repeats', () => {
     expect(parseCsv(' a, b,,c ')).toEqual(['a', 'b', 'c']);

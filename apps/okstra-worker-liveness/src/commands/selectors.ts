@@ -25,6 +25,7 @@ export function pairSelectors(order: readonly SelectorFlag[]): Array<{ teamState
     if (!w || w.flag !== '--worker') {
       throw new UsageError(`--team-state ${ts.value} has no paired --worker (pairs are --team-state <path> --worker <id>)`);
     }
+    if (ts.value === '') throw new UsageError("--team-state is an empty path: give the team-state file's path");
     if (w.value.trim() === '') throw new UsageError(`--worker after --team-state ${ts.value} is empty`);
     pairs.push({ teamStatePath: ts.value, workerId: w.value });
   }
