@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
-import type { Io } from '@okstra/cli-kit';
+import { childProcess, type Io } from '@okstra/cli-kit';
 
 /**
  * Run an executable with `args`, passing stdin, stdout, stderr and the exit
@@ -10,7 +9,7 @@ import type { Io } from '@okstra/cli-kit';
 export function runExecutable(file: string, args: readonly string[], io: Io): Promise<number> {
   const inherit = io.stdout === process.stdout && io.stderr === process.stderr;
   return new Promise((resolve) => {
-    const child = spawn(file, [...args], {
+    const child = childProcess().spawn(file, [...args], {
       cwd: io.cwd,
       env: io.env,
       stdio: inherit ? 'inherit' : ['pipe', 'pipe', 'pipe'],

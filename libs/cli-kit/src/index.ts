@@ -1,6 +1,7 @@
 // The commander-free base (exit codes, typed errors, stable JSON) lives in
 // @okstra/core; re-exported here so an app needs one import.
 export * from '@okstra/core';
+export * from './child-process.js';
 export * from './executables.js';
 export * from './io.js';
 export * from './json-output.js';

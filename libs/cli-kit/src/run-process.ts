@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { childProcess } from './child-process.js';
 
 /** The outcome of {@link runProcess}. Never a rejection: every failure is a field. */
 export interface ProcessResult {
@@ -43,7 +43,7 @@ export function runProcess(file: string, args: readonly string[], opts: RunProce
       settled = true;
       resolve({ ...r, stdout: text(out), stderr: text(err) });
     };
-    const child = spawn(file, [...args], { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = childProcess().spawn(file, [...args], { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     child.stdout.on('data', (b: Buffer) => out.push(b));
     child.stderr.on('data', (b: Buffer) => err.push(b));
     // EPIPE when the child exits without reading its input: its exit code tells the story.

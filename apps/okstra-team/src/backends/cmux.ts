@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { childProcess } from '@okstra/cli-kit';
 import { cmuxExecLine } from './wrapper-argv.js';
 import type { PaneJob } from './tmux-dispatch.js';
 
@@ -8,7 +8,7 @@ export type CmuxPlacement = { workerId: string; paneId: string; surfaceId: strin
 /** Run `cmux ...args` (argv, no shell). `missing` when cmux is not on PATH. */
 export function runCmux(env: NodeJS.ProcessEnv, args: string[]): Promise<{ ok: boolean; stdout: string; stderr: string; missing: boolean }> {
   return new Promise((resolvePromise) => {
-    execFile('cmux', args, { env, encoding: 'utf8' }, (error, stdout, stderr) => {
+    childProcess().execFile('cmux', args, { env, encoding: 'utf8' }, (error, stdout, stderr) => {
       resolvePromise({
         ok: !error,
         stdout: stdout ?? '',

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { childProcess } from '@okstra/cli-kit';
 import { readdirSync, readFileSync } from 'node:fs';
 import { wrapperArgv } from './wrapper-argv.js';
 
@@ -10,7 +10,7 @@ import { wrapperArgv } from './wrapper-argv.js';
  */
 export function startDetachedWrapper(jobPath: string, cwd: string, env: NodeJS.ProcessEnv): { pid: number | null; pidStartTime: string | null } {
   const [file, ...args] = wrapperArgv(jobPath);
-  const child = spawn(file!, args, { cwd, env, detached: true, stdio: 'ignore' });
+  const child = childProcess().spawn(file!, args, { cwd, env, detached: true, stdio: 'ignore' });
   child.on('error', () => undefined);
   child.unref();
   const pid = child.pid ?? null;

@@ -1,5 +1,4 @@
-import { execFile } from 'node:child_process';
-
+import { childProcess } from '@okstra/cli-kit';
 /** Result of one tmux client invocation. */
 export interface TmuxResult {
   ok: boolean;
@@ -125,10 +124,20 @@ export class Tmux {
   run(...commands: TmuxCommand[]): Promise<TmuxResult> {
     const argv = commands.flatMap((c, i) => (i === 0 ? tmuxArgv(c) : [';', ...tmuxArgv(c)]));
     return new Promise((resolvePromise) => {
-      execFile('tmux', [...this.socketArgs(), ...argv], { env: this.env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-        const code = (error as NodeJS.ErrnoException | null)?.code;
-        resolvePromise({ ok: !error, stdout: stdout ?? '', stderr: (stderr ?? '').trim() || (error ? String(error.message) : ''), missing: code === 'ENOENT' });
-      });
+      childProcess().execFile(
+        'tmux',
+        [...this.socketArgs(), ...argv],
+        { env: this.env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) => {
+          const code = (error as NodeJS.ErrnoException | null)?.code;
+          resolvePromise({
+            ok: !error,
+            stdout: stdout ?? '',
+            stderr: (stderr ?? '').trim() || (error ? String(error.message) : ''),
+            missing: code === 'ENOENT',
+          });
+        },
+      );
     });
   }
 }

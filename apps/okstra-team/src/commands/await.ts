@@ -82,7 +82,10 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
     const state = await readTeamState(run.teamStatePath);
     const rowOf = (id: string) => state.workers.find((w) => w.workerId === id);
     const pending = records.filter((r) => !ended.has(r.workerId));
-    const panes = await panesBySocket(pending, io.env);
+    // Listed once per poll, and only when some worker's artifacts do not already say it ended: tmux
+    // (and the child_process built-in behind it) costs a finished run's poll more than the rest.
+    let panes: Promise<Map<string, Map<string, PaneInfo> | null>> | undefined;
+    const panesNow = () => (panes ??= panesBySocket(pending, io.env));
     const toRecord: WorkerTransition[] = [];
     const probeThese: WorkerDispatch[] = [];
     for (const rec of pending) {
@@ -90,7 +93,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       if (!row) throw new InputError(`no worker row '${rec.workerId}' for a recorded dispatch`, { file: run.teamStatePath, field: 'workers' });
       let end = await endedFromArtifacts(run.projectRoot, row, rec, now);
       if (!end) {
-        const gone = processGone(rec, panes);
+        const gone = processGone(rec, await panesNow());
         // The wrapper writes its sidecar before it exits: re-read so a worker that just finished is not called dead.
         if (gone)
           end = (await endedFromArtifacts(run.projectRoot, row, rec, now)) ?? {
