@@ -124,10 +124,14 @@ export function isStdio(path: string): boolean {
 
 /**
  * Read all of `io.stdin` as UTF-8 text (an input given as `-`).
- * @throws InputError (exit 2, file `-`) past `maxBytes` or when there is no stdin.
+ * @throws InputError (exit 2, file `-`) past `maxBytes`, when there is no stdin,
+ *   or when stdin is a terminal (it would wait for typed input forever).
  */
 export async function readStdinText(io: Pick<Io, 'stdin'>, maxBytes = 256 * 1024 * 1024): Promise<string> {
   if (!io.stdin) throw new InputError('no stdin to read', { file: '-' });
+  // A terminal would wait for typed input forever (a tmux pane nobody types into): refuse at once.
+  if ((io.stdin as { isTTY?: boolean }).isTTY)
+    throw new InputError("'-' reads the document from stdin, but stdin is a terminal: pipe the document in (< file) or give its path", { file: '-' });
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of io.stdin) {

@@ -3,7 +3,8 @@ import { action, createBaseProgram, runCli, type CliSpec } from './run-cli.js';
 import { memoryIo } from './io.js';
 import { InputError } from '@okstra/core';
 import { parseKeyValue, parseMinutes, parseSeconds, parseCsv, collect } from './options.js';
-import { pathArg } from './io.js';
+import { pathArg, readStdinText } from './io.js';
+import { PassThrough } from 'node:stream';
 
 function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | number | void): CliSpec {
   return {
@@ -145,5 +146,17 @@ describe('option parsers', () => {
     expect(parseCsv(' a, b,,c ')).toEqual(['a', 'b', 'c']);
     expect(parseCsv(undefined)).toEqual([]);
     expect(collect('b', collect('a'))).toEqual(['a', 'b']);
+  });
+});
+
+describe('readStdinText', () => {
+  it('refuses a terminal at once instead of waiting for typed input (a tmux pane nobody types into)', async () => {
+    const tty = Object.assign(new PassThrough(), { isTTY: true }); // never ends: a read would hang
+    await expect(readStdinText({ stdin: tty })).rejects.toMatchObject({ exitCode: 2, file: '-', message: expect.stringContaining('stdin is a terminal') });
+  });
+  it('reads a pipe whole', async () => {
+    const pipe = new PassThrough();
+    pipe.end('{"a":1}');
+    expect(await readStdinText({ stdin: pipe })).toBe('{"a":1}');
   });
 });
