@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '@okstra/core';
 import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
@@ -92,15 +92,27 @@ async function readTaskKey(root: string): Promise<string | null> {
   }
 }
 
-/** Sorted sub-directory names of `dir`, or null when `dir` is not a readable directory. */
+/**
+ * Sorted sub-directory names of `dir`, or null when `dir` is not a readable
+ * directory. A symlink to a directory counts as one (as `.okstra/tasks` itself
+ * does): skipping it dropped a task's or a run's violations without a word.
+ */
 async function dirs(dir: string): Promise<string[] | null> {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory())
+      .filter((e) => e.isDirectory() || (e.isSymbolicLink() && isDirectoryAt(join(dir, e.name))))
       .map((e) => e.name)
       .sort();
   } catch {
     return null;
+  }
+}
+
+function isDirectoryAt(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // dangling or a loop: not a task or run directory
   }
 }
 

@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runAudit } from './audit-project.js';
 import { EA, IMPL, PLAN, TASK_KEY, TASK_ROOT_REL, heartbeats, makeCleanProject, validFinalState, type Project } from './test-support/fixtures.js';
 
@@ -365,5 +368,26 @@ describe('a run-manifest copied from another task is never a clean audit of this
       'foreign-artifact',
       `the run-manifest's teamStatePath '${EA.teamState}' lies in another task's directory`,
     ]);
+  });
+});
+
+describe('symlinked directories are audited, never skipped (breaker)', () => {
+  it('a task directory and a manifests directory that are symlinks: their runs are scanned and judged (was: 3 → 0 runs, exit 0)', async () => {
+    project = makeCleanProject();
+    project.remove(EA.report);
+    const away = mkdtempSync(join(tmpdir(), 'okstra-audit-away-'));
+    try {
+      // The run's manifests directory first, then the whole task directory, each moved away and linked back.
+      const manifests = join(project.root, EA.dir, 'manifests');
+      renameSync(manifests, join(away, 'manifests'));
+      symlinkSync(join(away, 'manifests'), manifests);
+      renameSync(join(project.root, TASK_ROOT_REL), join(away, 'task'));
+      symlinkSync(join(away, 'task'), join(project.root, TASK_ROOT_REL));
+      const report = await runAudit(project.root);
+      expect(report.runsScanned).toBe(3);
+      expect(report.violations.map((v) => v.invariant)).toEqual(['report-missing']);
+    } finally {
+      rmSync(away, { recursive: true, force: true });
+    }
   });
 });
