@@ -23,6 +23,38 @@ function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | 
 }
 
 describe('runCli', () => {
+  it('refuses a one-value option given twice (commander kept the last: the first was dropped); repeatable and flag options still repeat', async () => {
+    for (const argv of [
+      ['go', '--file', 'a.json', '--file', 'b.json'],
+      ['go', '--file=a.json', '--n', '1', '--file', 'b.json'],
+    ]) {
+      const io = memoryIo();
+      let ran = false;
+      const code = await runCli(
+        spec(() => {
+          ran = true;
+        }),
+        argv,
+        io,
+      );
+      expect([code, ran, io.err()]).toEqual([2, false, "okstra-test: --file is given twice ('a.json' and 'b.json'): it takes one value\n"]);
+    }
+    const repeatable: CliSpec = {
+      name: 'okstra-test',
+      version: '1',
+      createProgram: (ctx) => {
+        const program = createBaseProgram(ctx, 'test tool');
+        program
+          .command('go')
+          .option('--result <r>', 'repeat', collect, [] as string[])
+          .option('--json')
+          .action(action(ctx, () => undefined));
+        return program;
+      },
+    };
+    expect(await runCli(repeatable, ['go', '--result', 'a', '--result', 'b', '--json', '--json'], memoryIo())).toBe(0);
+  });
+
   it('returns the action exit code and passes options', async () => {
     const io = memoryIo();
     let seen: unknown;

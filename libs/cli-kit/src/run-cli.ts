@@ -1,5 +1,5 @@
 import { Command, CommanderError, Help, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { ExitCode, OkstraError, oneLine } from '@okstra/core';
+import { ExitCode, OkstraError, oneLine, UsageError } from '@okstra/core';
 import type { Io } from './io.js';
 
 /**
@@ -64,6 +64,29 @@ function applyConventions(command: CommandUnknownOpts, ctx: CliContext): void {
 
 const plainHelp = new Help();
 
+const guarded = new WeakSet<object>();
+
+/**
+ * An option that takes one value, given twice (`--task-key a --task-key b`),
+ * is exit 2 naming both: commander keeps the last silently, so the first was
+ * dropped (a worker left unchecked, another task audited). Repeatable options
+ * say so with an array default (`collect, []`) or are variadic; flags without
+ * a value are not counted. One home for every bin (docs/conventions.md).
+ */
+function refuseRepeats(command: CommandUnknownOpts): void {
+  for (const option of command.options) {
+    if (guarded.has(option) || !(option.required || option.optional) || option.variadic || Array.isArray(option.defaultValue)) continue;
+    guarded.add(option);
+    let first: unknown;
+    command.on(`option:${option.name()}`, (value: unknown) => {
+      if (first !== undefined) {
+        throw new UsageError(`${option.long ?? option.flags} is given twice ('${String(first)}' and '${String(value)}'): it takes one value`);
+      }
+      first = value ?? '';
+    });
+  }
+}
+
 /**
  * Wrap an action so it records its returned exit code on `ctx`. The work
  * returns `number | void` (void = 0) or throws an {@link OkstraError}.
@@ -86,7 +109,10 @@ export async function runCli(spec: CliSpec, argv: readonly string[], io: Io): Pr
   const ctx: CliContext = { io, name: spec.name, usageName: spec.usageName, version: spec.version, exitCode: ExitCode.OK };
   try {
     const program = spec.createProgram(ctx);
-    walk(program, (c) => applyConventions(c, ctx));
+    walk(program, (c) => {
+      applyConventions(c, ctx);
+      refuseRepeats(c);
+    });
     await program.parseAsync([...argv], { from: 'user' });
     return ctx.exitCode;
   } catch (error) {
