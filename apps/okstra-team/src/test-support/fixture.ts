@@ -20,7 +20,8 @@ mkdir -p "$(dirname "$2")"
 printf -- '- PROGRESS: %s round-1 reading the prompt\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$audit"
 echo "stub-ok: model $1"
 sleep "\${STUB_OK_SLEEP:-0.3}"
-printf '# result (%s)\\n\\n%s\\n' "$1" "$prompt" > "$2"
+# Written whole (temp + rename): tests dispatch one worker many times, and a reader must never see a truncated answer.
+printf '# result (%s)\\n\\n%s\\n' "$1" "$prompt" > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
 `,
   'stub-slow': `#!/bin/sh
 prompt=$(cat)
