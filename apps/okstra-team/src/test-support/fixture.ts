@@ -195,7 +195,7 @@ if (verb === 'new-split') {
 /** A PATH with the few tools the stubs need and no tmux (for the degrade case). */
 export function pathWithoutTmux(base: string): string {
   const dir = mkdtempSync(join(base, 'bin-'));
-  for (const tool of ['sh', 'cat', 'sleep', 'date', 'mkdir', 'dirname', 'printf', 'echo']) {
+  for (const tool of ['sh', 'cat', 'sleep', 'date', 'mkdir', 'dirname', 'printf', 'echo', 'mv']) {
     const found = execFileSync('sh', ['-c', `command -v ${tool} || true`], { encoding: 'utf8' }).trim();
     if (found.startsWith('/')) symlinkSync(found, join(dir, tool));
   }
