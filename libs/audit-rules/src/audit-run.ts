@@ -38,6 +38,11 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
         evidence: [...new Set(f.evidence.map(rel))],
       }));
 
+  if (found.misnamedStage !== undefined) {
+    return toViolations(parsedName?.kind === 'run-manifest' ? formatSeq(parsedName.seq) : null, [
+      invalid(`stage directory '${found.misnamedStage}' is not named stage-<N> (e.g. stage-1): its runs are outside the layout`, found.manifestPath),
+    ]);
+  }
   if (!parsedName || parsedName.kind !== 'run-manifest') {
     return toViolations(null, [invalid(`run-manifest file name '${name}' does not follow run-manifest-${found.taskType}-<seq>.json`, found.manifestPath)]);
   }

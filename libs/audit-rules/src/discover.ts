@@ -17,6 +17,8 @@ export interface DiscoveredRun {
   taskType: string;
   stage?: number;
   manifestPath: string;
+  /** A `stage-…` directory whose name is not `stage-<N>` (`stage-01`, `Stage-1`): its runs are reported, not skipped. */
+  misnamedStage?: string;
 }
 
 /**
@@ -43,7 +45,10 @@ export async function* discoverRuns(projectRoot: string, options: { taskKey?: st
     tasks = [{ group: key.taskGroup, id: key.taskId }];
   } else {
     tasks = [];
-    for (const group of (await dirs(tasksDir(projectRoot))) ?? []) {
+    const groups = await dirs(tasksDir(projectRoot));
+    // No tasks directory is a project with no runs yet; a file (or FIFO) there is a broken layout, not "0 runs, ok".
+    if (groups === null && existsAt(tasksDir(projectRoot))) throw new InputError('is not a directory', { file: tasksDir(projectRoot) });
+    for (const group of groups ?? []) {
       for (const id of (await dirs(join(tasksDir(projectRoot), group))) ?? []) tasks.push({ group, id });
     }
   }
@@ -58,13 +63,25 @@ export async function* discoverRuns(projectRoot: string, options: { taskKey?: st
         .filter((m): m is RegExpExecArray => m !== null)
         .map((m) => Number(m[1]))
         .sort((a, b) => a - b);
-      const runDirs: Array<{ runDir: string; stage?: number }> = [];
+      const runDirs: Array<{ runDir: string; stage?: number; misnamedStage?: string }> = [];
       if (children.includes('manifests')) runDirs.push({ runDir: typeDir });
       for (const stage of stages) runDirs.push({ runDir: join(typeDir, `stage-${stage}`), stage });
-      for (const { runDir, stage } of runDirs) {
+      // `stage-01`, `Stage-2`: not a stage the layout names, but runs in it must not vanish from the scan.
+      for (const name of children.filter((n) => /^stage[-_]?\d/i.test(n) && !/^stage-[1-9][0-9]*$/.test(n))) {
+        runDirs.push({ runDir: join(typeDir, name), misnamedStage: name });
+      }
+      for (const { runDir, stage, misnamedStage } of runDirs) {
         const manifests = ((await names(join(runDir, 'manifests'))) ?? []).filter((n) => n.startsWith('run-manifest-') && n.endsWith('.json'));
         for (const name of manifests) {
-          yield { taskRoot: root, taskKey, runDir, taskType, ...(stage !== undefined ? { stage } : {}), manifestPath: join(runDir, 'manifests', name) };
+          yield {
+            taskRoot: root,
+            taskKey,
+            runDir,
+            taskType,
+            ...(stage !== undefined ? { stage } : {}),
+            ...(misnamedStage !== undefined ? { misnamedStage } : {}),
+            manifestPath: join(runDir, 'manifests', name),
+          };
         }
       }
     }
@@ -105,6 +122,15 @@ async function dirs(dir: string): Promise<string[] | null> {
       .sort();
   } catch {
     return null;
+  }
+}
+
+function existsAt(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -3,7 +3,7 @@ import { mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAudit } from './audit-project.js';
-import { EA, IMPL, PLAN, TASK_KEY, TASK_ROOT_REL, heartbeats, makeCleanProject, validFinalState, type Project } from './test-support/fixtures.js';
+import { EA, IMPL, PLAN, TASK_KEY, TASK_ROOT_REL, heartbeats, makeCleanProject, makeProject, validFinalState, type Project } from './test-support/fixtures.js';
 
 let project: Project;
 afterEach(() => project?.cleanup());
@@ -389,5 +389,24 @@ describe('symlinked directories are audited, never skipped (breaker)', () => {
     } finally {
       rmSync(away, { recursive: true, force: true });
     }
+  });
+});
+
+describe('layout shapes that held runs out of the scan (breaker)', () => {
+  it('a run under a misnamed stage directory (stage-01) is artifact-invalid, not skipped (was: 0 runs, exit 0)', async () => {
+    project = makeCleanProject();
+    const bad = IMPL.dir.replace('stage-1', 'stage-01');
+    renameSync(join(project.root, IMPL.dir), join(project.root, bad));
+    const report = await runAudit(project.root);
+    expect(report.runsScanned).toBe(3);
+    expect(report.violations.map((v) => [v.invariant, v.runDir, v.message])).toEqual([
+      ['artifact-invalid', bad, "stage directory 'stage-01' is not named stage-<N> (e.g. stage-1): its runs are outside the layout"],
+    ]);
+  });
+  it('.okstra/tasks that is a file is exit 2 naming it (was: 0 runs scanned, no violations)', async () => {
+    project = makeProject();
+    rmSync(join(project.root, '.okstra/tasks'), { recursive: true });
+    project.write('.okstra/tasks', 'not a directory');
+    await expect(runAudit(project.root)).rejects.toMatchObject({ exitCode: 2, message: 'is not a directory', file: join(project.root, '.okstra/tasks') });
   });
 });
