@@ -64,7 +64,24 @@ export class InputError extends OkstraError {
   }
 }
 
-/** Collapse any whitespace run containing a newline so errors stay one line. */
+/** Collapse any whitespace run containing a newline so errors stay one line; other control characters are shown escaped ({@link printable}). */
 export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return printable(text.replace(/\s*[\r\n]+\s*/g, ' ').trim());
+}
+
+/**
+ * `text` with every control character shown as an escape (`\n`, `\r`, `\t`,
+ * `\x1b`, `\u2028`, …), for a field of a human-readable line. A reason or a
+ * name taken from a file then cannot start a forged line of the report or
+ * drive the terminal (ANSI escapes). JSON output needs none of this.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+  });
 }

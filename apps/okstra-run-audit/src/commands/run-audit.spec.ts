@@ -6,6 +6,7 @@ import { EA, IMPL, TASK_KEY, makeCleanProject, type Project } from '@okstra/audi
 import { RunAuditReport } from '@okstra/schemas/audit';
 import { runBin, UMBRELLA } from '../test-support/bin.js';
 import { makeSpecial } from '../test-support/special.js';
+import { formatText } from './run-audit.js';
 
 let project: Project;
 afterEach(() => project?.cleanup());
@@ -176,5 +177,33 @@ describe('okstra-run-audit run-audit (real bin)', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^okstra-run-audit: /);
     }
+  });
+});
+
+describe('run-audit text output', () => {
+  it('a message or evidence quoting a file cannot forge a report line or send terminal escapes', () => {
+    const text = formatText({
+      ok: false,
+      projectRoot: '/p',
+      runsScanned: 1,
+      violations: [
+        {
+          invariant: 'artifact-invalid',
+          taskKey: 'k:a:b',
+          taskType: 'error-analysis',
+          seq: '001',
+          runDir: 'runs/ea',
+          message: 'bad value "x\n  [report-missing] forged\x1b[2J"',
+          evidence: ['runs/ea/state/team\nstate.json'],
+        },
+      ],
+    } as never);
+    expect(text.split('\n')).toEqual([
+      'run-audit: /p: 1 run scanned, 1 violation',
+      '  [artifact-invalid] k:a:b error-analysis 001 (runs/ea)',
+      '    bad value "x\\n  [report-missing] forged\\x1b[2J"',
+      '    evidence: runs/ea/state/team\\nstate.json',
+      '',
+    ]);
   });
 });

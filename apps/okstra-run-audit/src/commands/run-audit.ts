@@ -1,4 +1,4 @@
-import { ExitCode, pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, pathArg, printable, writeJson, type CliContext } from '@okstra/cli-kit';
 import { findProjectRoot, runAudit } from '@okstra/audit-rules';
 import type { RunAuditReport } from '@okstra/schemas/audit';
 
@@ -39,9 +39,10 @@ export function formatText(report: RunAuditReport): string {
     `run-audit: ${report.projectRoot}: ${report.runsScanned} run${report.runsScanned === 1 ? '' : 's'} scanned, ${n === 0 ? 'no violations' : `${n} violation${n === 1 ? '' : 's'}`}`,
   ];
   for (const v of report.violations) {
-    lines.push(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.stage !== undefined ? `stage-${v.stage}/` : ''}${v.seq ?? '?'} (${v.runDir})`);
-    lines.push(`    ${v.message}`);
-    if (v.evidence.length) lines.push(`    evidence: ${v.evidence.join(', ')}`);
+    // Messages and evidence quote the run's own files: shown escaped, so they cannot forge a line.
+    lines.push(printable(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.stage !== undefined ? `stage-${v.stage}/` : ''}${v.seq ?? '?'} (${v.runDir})`));
+    lines.push(`    ${printable(v.message)}`);
+    if (v.evidence.length) lines.push(`    evidence: ${printable(v.evidence.join(', '))}`);
   }
   return lines.join('\n') + '\n';
 }

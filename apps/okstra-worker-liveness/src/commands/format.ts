@@ -1,3 +1,4 @@
+import { printable } from '@okstra/cli-kit';
 import type { ProbeResult } from '@okstra/heartbeat';
 import { isPendingLivenessVerdict, NOT_DISPATCHED_VERDICT } from '@okstra/schemas/vocabulary';
 
@@ -8,7 +9,8 @@ import { isPendingLivenessVerdict, NOT_DISPATCHED_VERDICT } from '@okstra/schema
  */
 export function formatHuman(results: readonly ProbeResult[]): string {
   const several = new Set(results.map((r) => r.teamStatePath)).size > 1;
-  const rows = results.map((r) => [r.workerId, r.verdict, r.mode ?? '-', detail(r) + (several ? `  [${r.teamStatePath}]` : '')]);
+  // Reasons and paths come from the team-state and sidecars: shown escaped, one line per worker.
+  const rows = results.map((r) => [r.workerId, r.verdict, r.mode ?? '-', detail(r) + (several ? `  [${r.teamStatePath}]` : '')].map(printable));
   const widths = [0, 1, 2].map((c) => Math.max(...rows.map((row) => row[c].length)));
   return rows.map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell)).join('  ') + '\n').join('');
 }
