@@ -116,22 +116,13 @@ export default async function () {
       join(dir, 'out.verdicts.json'),
     ];
     const rows = [];
-    const extractSmall = med(extract(small));
-    rows.push({
-      name: 'extract 50 stages / 400 items (bin)',
-      ms: med(extract(large)),
-      baselineName: 'extract 5 stages (bin)',
-      baselineMs: extractSmall,
-      target: TARGET,
-    });
-    const collectSmall = med(collect(small));
-    rows.push({
-      name: 'collect-verdicts 400 items, 2×2 MB (bin)',
-      ms: med(collect(large)),
-      baselineName: 'collect-verdicts 40 items, 2×200 KB (bin)',
-      baselineMs: collectSmall,
-      target: TARGET,
-    });
+    for (const [name, baselineName, argv] of [
+      ['extract 50 stages / 400 items (bin)', 'extract 5 stages (bin)', extract],
+      ['collect-verdicts 400 items, 2×2 MB (bin)', 'collect-verdicts 40 items, 2×200 KB (bin)', collect],
+    ]) {
+      const baselineMs = med(argv(small));
+      rows.push({ name, ms: med(argv(large)), baselineName, baselineMs, target: TARGET });
+    }
 
     // In-process on the built libs: parse + validate + extract without process start-up
     // (each sample repeats the work 10 times so the 40-item case is above timer noise).
