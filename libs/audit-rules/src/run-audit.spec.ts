@@ -303,7 +303,7 @@ describe('a key named twice in an artifact the audit reads is artifact-invalid, 
     [
       'convergence final state',
       (p) => {
-        p.write(EA.final, validFinalState());
+        p.write(EA.final, validFinalState() as object);
         shadow(p, EA.final, 'schemaVersion', '9.9');
       },
       'convergence final state schemaVersion: holds the key "schemaVersion" twice',

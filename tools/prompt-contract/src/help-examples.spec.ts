@@ -56,7 +56,7 @@ function examples(): Array<[string, string]> {
     const program = create({ io, name, version: '0', exitCode: 0 } as never) as unknown as { commands: unknown[]; outputHelp(): void };
     const walk = (c: { commands: unknown[]; name(): string; helpInformation(): string; parent?: unknown }, path: string[]) => {
       if (c.commands.length === 0) {
-        const text = (c as unknown as { _helpText?: string }) && helpOf(c);
+        const text = helpOf(c as unknown as Parameters<typeof helpOf>[0]);
         const m = /Example:\n {2}(okstra [^\n]+)/.exec(text);
         if (m) out.push([`${name} ${path.join(' ')}`.trim(), m[1]!]);
       }
