@@ -161,4 +161,4 @@ function writeHelpCache() {
   return Object.keys(texts).length;
 }
 const helpTexts = writeHelpCache();
-if (helpTexts > 0) process.stdout.write(`${relative(repoRoot, app)}: help cache of ${helpTexts} commands\n`);
+if (helpTexts > 0) process.stdout.write(`${relative(repoRoot, app)}: help cache of ${helpTexts} command${helpTexts === 1 ? '' : 's'}\n`);

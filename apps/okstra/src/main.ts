@@ -1,9 +1,8 @@
-import { findOnPath, packageVersion, type Io } from '@okstra/cli-kit';
+import { closestWord, findOnPath, packageVersion, type Io } from '@okstra/cli-kit';
 import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
 import { runExecutable } from './plugins.js';
-import { closestWord } from './suggest.js';
 import { environmentHelp } from './environment.js';
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io, invokedAs)`. */
@@ -46,7 +45,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr.write(`okstra: '${word}' is a step of the okstra runtime, not of these microtools, and the runtime is not installed here\n`);
     return 2;
   }
-  io.stderr.write(`okstra: unknown command '${word}'${didYouMean(word)} (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`);
+  io.stderr.write(
+    `okstra: unknown ${word.startsWith('-') ? 'option' : 'command'} '${word}'${didYouMean(word)} (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`,
+  );
   return 2;
 }
 
@@ -65,10 +66,8 @@ function help(words: readonly string[], io: Io): Promise<number> | number {
 
 /** ` (did you mean 'x'?)` for the command word closest to `word` within a small edit distance, else ''. */
 function didYouMean(word: string): string {
-  const best = closestWord(
-    word,
-    ROUTES.map((r) => r.word),
-  );
+  // `okstra --vesion`: an option-looking word is matched against the umbrella's own options.
+  const best = closestWord(word, word.startsWith('-') ? ['--help', '--version'] : ROUTES.map((r) => r.word));
   return best ? ` (did you mean '${best}'?)` : '';
 }
 

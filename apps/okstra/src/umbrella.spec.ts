@@ -103,6 +103,15 @@ describe('okstra umbrella (real bin)', () => {
     expect(r.stderr).toMatch(new RegExp(`^okstra: unknown command '${typo}' \\(did you mean '${tool}'\\?\\) \\(known: `));
   });
 
+  it.each([
+    ['--vesion', '--version'],
+    ['--helpp', '--help'],
+  ])('a mistyped umbrella option (%s) is an unknown option naming the closest one (%s), exit 2', (typo, option) => {
+    const r = okstra([typo], { env: { ...process.env, PATH: '/nonexistent' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^okstra: unknown option '${typo}' \\(did you mean '${option}'\\?\\) \\(known: `));
+  });
+
   it('a word far from every tool suggests nothing', () => {
     expect(okstra(['frobnicate'], { env: { ...process.env, PATH: '/nonexistent' } }).stderr).not.toContain('did you mean');
   });

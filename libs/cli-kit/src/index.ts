@@ -8,4 +8,5 @@ export * from './json-output.js';
 export * from './options.js';
 export * from './run-cli.js';
 export * from './run-process.js';
+export * from './suggest.js';
 export * from './version.js';

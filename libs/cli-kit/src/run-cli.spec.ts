@@ -106,6 +106,22 @@ describe('runCli', () => {
     expect(io.err()).toBe("okstra-test: required option '--file <path>' not specified\n");
   });
 
+  it.each([
+    [['go', '--fiel', 'a.json'], "okstra-test: unknown option '--fiel' (Did you mean --file?)\n"],
+    [['go', '--n', '1', '--fiel=a.json'], "okstra-test: unknown option '--fiel' (Did you mean --file?)\n"],
+    [['go', '--zzzzzzz', 'x'], "okstra-test: unknown option '--zzzzzzz'\n"],
+  ])('a mistyped required option %j names the typo, not the required option it hides', async (argv, message) => {
+    const io = memoryIo();
+    expect(
+      await runCli(
+        spec(() => 0),
+        argv,
+        io,
+      ),
+    ).toBe(2);
+    expect(io.err()).toBe(message);
+  });
+
   it('turns an InputError into its one-line message naming file and field', async () => {
     const io = memoryIo();
     const code = await runCli(

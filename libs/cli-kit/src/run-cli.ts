@@ -1,6 +1,7 @@
 import { Command, CommanderError, Help, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { ExitCode, OkstraError, oneLine, UsageError } from '@okstra/core';
 import type { Io } from './io.js';
+import { closestWord } from './suggest.js';
 
 /**
  * What a command action sees: the io, and a place to put its exit code.
@@ -47,14 +48,17 @@ export function createBaseProgram(ctx: CliContext, description: string): Command
   return program;
 }
 
-function applyConventions(command: CommandUnknownOpts, ctx: CliContext): void {
+/** Where commander's one-line usage errors go: stderr, or runCli's buffer (so a better message can replace one). */
+type ErrorSink = (line: string) => void;
+
+function applyConventions(command: CommandUnknownOpts, ctx: CliContext, sink: ErrorSink = (line) => ctx.io.stderr.write(line)): void {
   command
     .exitOverride()
     .showSuggestionAfterError(true)
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
-      outputError: (s) => ctx.io.stderr.write(`${ctx.name}: ${oneLine(s.replace(/^error:\s*/i, ''))}\n`),
+      outputError: (s) => sink(`${ctx.name}: ${oneLine(s.replace(/^error:\s*/i, ''))}\n`),
     })
     // --help marks the options a command cannot run without.
     .configureHelp({
@@ -107,17 +111,53 @@ export function action<A extends unknown[]>(ctx: CliContext, fn: (...args: A) =>
  */
 export async function runCli(spec: CliSpec, argv: readonly string[], io: Io): Promise<number> {
   const ctx: CliContext = { io, name: spec.name, usageName: spec.usageName, version: spec.version, exitCode: ExitCode.OK };
+  const usage: string[] = [];
+  const flush = () => usage.splice(0).forEach((line) => io.stderr.write(line));
+  let program: CommandUnknownOpts | undefined;
   try {
-    const program = spec.createProgram(ctx);
+    program = spec.createProgram(ctx);
     walk(program, (c) => {
-      applyConventions(c, ctx);
+      applyConventions(c, ctx, (line) => usage.push(line));
       refuseRepeats(c);
     });
     await program.parseAsync([...argv], { from: 'user' });
+    flush();
     return ctx.exitCode;
   } catch (error) {
+    // commander checks required options before unknown ones: `--grups x` said "--groups not specified", hiding the typo.
+    const typo = error instanceof CommanderError && error.code === 'commander.missingMandatoryOptionValue' && program ? unknownLongOption(program, argv) : null;
+    if (typo) usage.splice(0, usage.length, `${ctx.name}: ${typo}\n`);
+    flush();
     return reportError(spec.name, error, io);
   }
+}
+
+/**
+ * The first `--long` option in `argv` that the command it is given to does not
+ * define (nor its parents), as commander words it (`unknown option '--grups'
+ * (Did you mean --groups?)`), or null. The command is found by the leading
+ * sub-command words of `argv`.
+ */
+function unknownLongOption(program: CommandUnknownOpts, argv: readonly string[]): string | null {
+  const chain = [program];
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const sub = chain[chain.length - 1]!.commands.find((c) => c.name() === argv[i] || c.aliases().includes(argv[i]!));
+    if (!sub) break;
+    chain.push(sub);
+  }
+  const known = new Set(['--help', ...chain.flatMap((c) => c.options.map((o) => o.long).filter((l): l is string => Boolean(l)))]);
+  for (const word of argv.slice(i)) {
+    if (word === '--') break;
+    const flag = word.split('=')[0]!;
+    if (!flag.startsWith('--') || known.has(flag)) continue;
+    const best = closestWord(
+      flag.slice(2),
+      [...known].map((k) => k.slice(2)),
+    );
+    return `unknown option '${flag}'${best ? ` (Did you mean --${best}?)` : ''}`;
+  }
+  return null;
 }
 
 /** Print `error` the workspace way and return its exit code. Exposed for bins that do not use commander. */
