@@ -19,6 +19,21 @@ const sample = new URL('../../../examples/sample-project', import.meta.url).path
 const S = '.okstra/tasks/payments/refund-timeout/runs/error-analysis/state';
 const SEED = `convergence seed --groups ${S}/convergence-groups-error-analysis-001.json --work-state ${S}/convergence-work-error-analysis-001.json --final-state ${S}/convergence-final-error-analysis-001.json --migration-dir ${S}/convergence-migration`;
 
+const W = '.okstra/tasks/payments/refund-timeout/runs/error-analysis/worker-results';
+/** Rounds 1 and 2 of the sample (examples/README.md): after them the main queue is terminal. */
+const ROUND_1 = [
+  `convergence plan-round --work-state ${S}/convergence-work-error-analysis-001.json --plan ${S}/convergence-plan-r1-error-analysis-001.json`,
+  `convergence collect-results --plan ${S}/convergence-plan-r1-error-analysis-001.json --mode adversarial --result claude=${W}/claude-reverify-r1-error-analysis-001.md --dispatch claude=completed:520000 --dispatch codex=timeout:1800000 --output ${S}/convergence-results-r1-error-analysis-001.json`,
+  `convergence apply-round --work-state ${S}/convergence-work-error-analysis-001.json --plan ${S}/convergence-plan-r1-error-analysis-001.json --results ${S}/convergence-results-r1-error-analysis-001.json`,
+];
+const ROUND_2 = [
+  `convergence plan-round --work-state ${S}/convergence-work-error-analysis-001.json --plan ${S}/convergence-plan-r2-error-analysis-001.json`,
+  `convergence collect-results --plan ${S}/convergence-plan-r2-error-analysis-001.json --mode adversarial --result codex=${W}/codex-reverify-r2-error-analysis-001.md --dispatch codex=completed:580000 --output ${S}/convergence-results-r2-error-analysis-001.json`,
+  `convergence apply-round --work-state ${S}/convergence-work-error-analysis-001.json --plan ${S}/convergence-plan-r2-error-analysis-001.json --results ${S}/convergence-results-r2-error-analysis-001.json`,
+];
+/** Examples that must succeed (exit 0) after what they presuppose, as examples/README.md says. */
+const MUST_SUCCEED = new Set(['seed', 'plan-round', 'collect-results', 'apply-round', 'collect-critic-gaps', 'apply-critic-gaps', 'finalize', 'validate']);
+
 /** What an example presupposes, as okstra command lines run first. */
 const BEFORE: Record<string, string[]> = {
   'convergence plan-round': [SEED],
@@ -35,9 +50,9 @@ const BEFORE: Record<string, string[]> = {
   exec: [
     'team dispatch --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json',
   ],
-  'convergence apply-critic-gaps': [SEED],
-  'convergence collect-critic-gaps': [SEED],
-  'convergence finalize': [SEED],
+  'convergence apply-critic-gaps': [SEED, ...ROUND_1, ...ROUND_2],
+  'convergence collect-critic-gaps': [SEED, ...ROUND_1, ...ROUND_2],
+  'convergence finalize': [SEED, ...ROUND_1, ...ROUND_2],
   'convergence validate': [SEED],
 };
 
@@ -107,6 +122,7 @@ describe('--help examples', () => {
       }
       const argv = words(line, base).slice(1);
       const r = run(argv);
+      if (key.startsWith('okstra-convergence ') && MUST_SUCCEED.has(sub)) expect(r.status, `${line}: ${r.stderr}`).toBe(0);
       expect(r.status === 0 || r.status === 1 || r.status === 2, `${line}: exit ${r.status}: ${r.stderr}`).toBe(true);
       if (r.status === 2) {
         // A judged refusal of the sample's data is fine; the example's own words may not be wrong.
