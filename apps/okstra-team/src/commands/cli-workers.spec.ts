@@ -47,6 +47,25 @@ describe('CLI-wrapper workers (issue 13)', () => {
     expect(panes(socket)).toEqual([]);
   });
 
+  it('several provider CLIs not on PATH are named in one refusal (dry-run too), not one per attempt', () => {
+    const f = makeFixture(
+      [
+        { id: 'kimi', provider: 'kimi' },
+        { id: 'grok', provider: 'grok' },
+      ],
+      { socket, env: { PATH: `${dirname(process.execPath)}:/usr/bin:/bin` } },
+    );
+    const before = snapshot(f.root);
+    for (const extra of [[], ['--dry-run']]) {
+      const r = team(['dispatch', ...run(f), ...extra], { env: f.env });
+      expect([r.code, r.stderr]).toEqual([
+        2,
+        `okstra-team: ${f.manifestPath}: workerAssignments[0].provider: provider CLI 'kimi' not found on PATH (also: 'grok' for workerAssignments[1].provider)\n`,
+      ]);
+    }
+    expect(snapshot(f.root)).toEqual(before);
+  });
+
   it('a busy CLI worker whose prompt asks for no PROGRESS lines is judged by its wrapper and ends completed (scaled budgets)', () => {
     const f = makeFixture([{ id: 'busy', provider: 'stub-slow' }], {
       socket,

@@ -49,6 +49,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const plan = await resolveDispatchJobs({ ...run, jobsFile: opts.jobsFile, dispatchKind: opts.dispatchKind, workers: opts.workers });
   const registry = await loadProviderRegistry(io.env.HOME);
   const source = plan.jobsFile ?? run.manifestPath;
+  const missing: InputError[] = [];
   const launches = plan.jobs.map((job) => {
     // the role is the pane title: one tmux cannot show exactly is refused (known role labels never are)
     const titleProblem = tmuxTextProblem(job.role);
@@ -58,12 +59,25 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     const values = launchValuesOf({ ...job, projectRoot: run.projectRoot });
     const launch = buildLaunch(provider, values);
     // A CLI that is not installed fails here, before any job file, row or pane (docs/providers.md).
-    const file = resolveProviderExecutable(launch.file, (name) => findOnPath(name, io.env), { file: source, field: `${job.where}.provider` });
+    let file = launch.file;
+    try {
+      file = resolveProviderExecutable(launch.file, (name) => findOnPath(name, io.env), { file: source, field: `${job.where}.provider` });
+    } catch (error) {
+      // Every missing CLI is named in one refusal, not one per attempt.
+      if (!(error instanceof InputError)) throw error;
+      missing.push(error);
+    }
     const usesLastMessage = provider.manifest.argv.some((w) => w.includes('{lastMessagePath}'));
     // The liveness rule (libs/providers livenessModeOf): heartbeat only when the prompt asks for it.
     const livenessMode = livenessModeOf({ auditSidecarPath: job.auditSidecarPath, promptText: readRegularFileSync(job.promptPath)?.toString('utf8') ?? '' });
     return { job, provider, livenessMode, lastMessagePath: usesLastMessage ? values.lastMessagePath : null, launch: { ...launch, file } };
   });
+  if (missing.length > 0) {
+    const [first, ...more] = missing;
+    if (more.length === 0) throw first;
+    const also = more.map((e) => `${e.message.replace(/^provider CLI /, '').replace(/ not found on PATH$/, '')} for ${e.field}`).join(', ');
+    throw new InputError(`${first!.message} (also: ${also})`, { file: first!.file, field: first!.field });
+  }
   await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
   const backend = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
