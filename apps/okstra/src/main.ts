@@ -1,4 +1,4 @@
-import { closestWord, findOnPath, packageVersion, type Io } from '@okstra/cli-kit';
+import { closestWord, findOnPath, oneLine, packageVersion, type Io } from '@okstra/cli-kit';
 import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
@@ -45,8 +45,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stderr.write(`okstra: '${word}' is a step of the okstra runtime, not of these microtools, and the runtime is not installed here\n`);
     return 2;
   }
+  // the word is user input: shown as one line with control characters escaped, like every error line
   io.stderr.write(
-    `okstra: unknown ${word.startsWith('-') ? 'option' : 'command'} '${word}'${didYouMean(word)} (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`,
+    `okstra: unknown ${word.startsWith('-') ? 'option' : 'command'} '${oneLine(word)}'${didYouMean(word)} (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`,
   );
   return 2;
 }
@@ -60,7 +61,9 @@ function help(words: readonly string[], io: Io): Promise<number> | number {
   }
   const route = topic === undefined ? undefined : findRoute(topic);
   if (route) return runTool(route, [...more, '--help'], io);
-  io.stderr.write(`okstra: no help for '${words.join(' ')}'${didYouMean(topic ?? '')} (topics: ${[...ROUTES.map((r) => r.word), 'environment'].join(', ')})\n`);
+  io.stderr.write(
+    `okstra: no help for '${oneLine(words.join(' '))}'${didYouMean(topic ?? '')} (topics: ${[...ROUTES.map((r) => r.word), 'environment'].join(', ')})\n`,
+  );
   return 2;
 }
 

@@ -35,6 +35,18 @@ describe('okstra umbrella (real bin)', () => {
     expect(r.stderr).toBe(`okstra: unknown command 'frobnicate' (known: ${ROUTES.map((x) => x.word).join(', ')}; see 'okstra --help')\n`);
   });
 
+  it('an unknown word or help topic is shown with its control characters escaped, as every error line (docs/conventions.md)', () => {
+    const env = { ...process.env, PATH: '/nonexistent' };
+    const word = 'fro\u001b[2Jb\nx';
+    const unknown = okstra([word], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^okstra: unknown command 'fro\\x1b\[2Jb x' \(known: /);
+    const help = okstra(['help', word], { env });
+    expect(help.code).toBe(2);
+    expect(help.stderr).toMatch(/^okstra: no help for 'fro\\x1b\[2Jb x' \(topics: /);
+    for (const r of [unknown, help]) expect(r.stderr.split('\n')).toHaveLength(2);
+  });
+
   it.each(['preflight', 'render-bundle'])('a word of the okstra runtime (%s) says so instead of "unknown command", exit 2', (word) => {
     const r = okstra([word, '--json'], { env: { ...process.env, PATH: '/nonexistent' } });
     expect(r.code).toBe(2);
