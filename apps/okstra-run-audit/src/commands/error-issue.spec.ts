@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TASK_ROOT_REL, type Project } from '@okstra/audit-rules/test-support';
@@ -99,6 +99,23 @@ describe('error-issue plan', () => {
     const s = t.submit('--approve', 'all');
     expect(s.code).toBe(2);
     expect(s.stderr).toMatch(/matching was unchecked .*nothing was sent \(re-run okstra error-issue plan with gh installed and authenticated\)/);
+  });
+
+  it('a gh that cannot be started (not executable) is named so, not "not installed"; a gh ended by a signal names the signal; nothing sent', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    chmodSync(join(t.gh.dir, 'gh'), 0o644);
+    const s = t.submit('--approve', 'all');
+    expect(s.code).toBe(2);
+    expect(s.stderr).toBe('okstra-run-audit: gh could not be started: spawn gh EACCES: nothing was sent (check the gh found on PATH)\n');
+    const p = t.plan();
+    expect(p.code).toBe(0);
+    expect(t.readPlan().matching).toEqual({ status: 'unchecked', reason: 'gh could not be started: spawn gh EACCES' });
+    // auth passes, every other call ends by SIGTERM: the reason says so (execa's runner said 'exited undefined')
+    writeFileSync(join(t.gh.dir, 'gh'), '#!/bin/sh\n[ "$1" = auth ] && exit 0\nkill -TERM $$\n');
+    chmodSync(join(t.gh.dir, 'gh'), 0o755);
+    expect(t.plan().code).toBe(0);
+    expect(t.readPlan().matching).toEqual({ status: 'unchecked', reason: 'gh issue list ended by SIGTERM: (no output)' });
   });
 
   it('gh unauthenticated at plan time: matching unchecked; at submit time: exit 2 with the auth hint, only auth status called', () => {
