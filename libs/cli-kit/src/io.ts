@@ -98,7 +98,7 @@ export function pathArg(io: Pick<Io, 'cwd'>, path: string): string {
   // `-` is stdin/stdout, never a file named `-`: a command that takes a document there checks isStdio first.
   if (isStdio(path))
     throw new InputError(
-      "'-' (stdin/stdout) is accepted only for a document input or output; this option names a file (a state file is read and rewritten in place): give its path",
+      "'-' (stdin/stdout) is accepted only for a document input or output; this option names a file or directory on disk (a state file is read and rewritten in place, a project root is walked): give its path",
       { file: '-' },
     );
   return resolve(io.cwd, path);
