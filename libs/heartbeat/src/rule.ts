@@ -112,25 +112,19 @@ export function dispatchTimeline(sidecarText: string, window: { startedAt: Date;
   const start = window.startedAt.getTime();
   const end = window.endedAt.getTime();
   const steps: TimelineStep[] = [{ at: start, newest: null }];
-  const written: Heartbeat[] = [];
   let arrival = -Infinity;
   for (const hb of parseHeartbeats(sidecarText)) {
-    written.push(hb);
     // No line is written before the line above it, nor (honest clock) before its own stamp.
     arrival = Math.max(arrival, hb.at.getTime());
     if (arrival >= end) break;
     // Stamped before the dispatch (− allowance): an earlier dispatch's line, no signal.
     if (!countsForDispatch(hb, { startedAt: window.startedAt, now: new Date(arrival) })) continue;
-    const newest = newestOfDispatch(fromEnd(written), { startedAt: window.startedAt, now: new Date(arrival) });
+    // The last line written counts, so it is what newestOfDispatch returns for the file so far.
     const at = Math.max(arrival, start);
-    if (steps[steps.length - 1].at === at) steps[steps.length - 1].newest = newest;
-    else steps.push({ at, newest });
+    if (steps[steps.length - 1].at === at) steps[steps.length - 1].newest = hb;
+    else steps.push({ at, newest: hb });
   }
   return steps;
-}
-
-function* fromEnd<T>(items: readonly T[]): Generator<T> {
-  for (let i = items.length - 1; i >= 0; i--) yield items[i];
 }
 
 /**
