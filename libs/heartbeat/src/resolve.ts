@@ -43,15 +43,18 @@ export type ProbeTarget =
  *   A team-state path that is not a regular file is refused before it is read.
  */
 export async function resolveTargets(selectors: readonly WorkerSelector[], resolvePath: (path: string) => string = (p) => resolve(p)): Promise<ProbeTarget[]> {
-  const files = new Map<string, TeamState>();
+  const files = new Map<string, { state: TeamState; abs: string }>();
   for (const { teamStatePath } of selectors) {
     if (!files.has(teamStatePath)) {
-      refuseNonRegular(resolvePath(teamStatePath), teamStatePath);
-      const state = await readArtifact(resolvePath(teamStatePath), teamStateArtifact, { label: teamStatePath });
-      files.set(teamStatePath, state);
+      const abs = resolvePath(teamStatePath);
+      refuseNonRegular(abs, teamStatePath);
+      files.set(teamStatePath, { state: await readArtifact(abs, teamStateArtifact, { label: teamStatePath }), abs });
     }
   }
-  return selectors.map((selector) => resolveOne(selector, files.get(selector.teamStatePath)!, resolvePath(selector.teamStatePath)));
+  return selectors.map((selector) => {
+    const { state, abs } = files.get(selector.teamStatePath)!;
+    return resolveOne(selector, state, abs);
+  });
 }
 
 function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: string): ProbeTarget {
@@ -78,9 +81,10 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
   if (!recorded) {
     throw new InputError(`${name} has livenessMode ${row.livenessMode} but no ${pathField}`, { file, field: at(pathField) });
   }
-  const abs = resolveArtifact(teamStateAbs, file, recorded, at(pathField));
+  const root = projectRootOf(canonicalPath(teamStateAbs));
+  const abs = resolveArtifact(root, file, recorded, at(pathField));
   const artifacts = row.livenessMode === 'audit-heartbeat' ? [abs] : [abs, wrapperStatusPath(abs), wrapperLogPath(abs)];
-  for (const a of artifacts) checkRealArtifact(teamStateAbs, file, a, at(pathField), a !== abs || row.livenessMode === 'audit-heartbeat');
+  for (const a of artifacts) checkRealArtifact(root!, file, a, at(pathField), a !== abs || row.livenessMode === 'audit-heartbeat');
   return { kind: row.livenessMode, selector, startedAt: new Date(row.startedAt), recorded, abs };
 }
 
@@ -90,8 +94,7 @@ function resolveOne(selector: WorkerSelector, state: TeamState, teamStateAbs: st
  * root (docs/conventions.md "Containment"). A team-state outside any `.okstra`
  * tree has no project to read in: refused, never read as absolute paths anywhere.
  */
-function resolveArtifact(teamStateAbs: string, teamStatePath: string, recorded: string, field: string): string {
-  const root = projectRootOf(canonicalPath(teamStateAbs));
+function resolveArtifact(root: string | null, teamStatePath: string, recorded: string, field: string): string {
   if (root === null) {
     throw new InputError(`'${recorded}' cannot be checked: the team-state is not inside a .okstra tree, so there is no project root to read in`, {
       file: teamStatePath,
@@ -113,22 +116,19 @@ function resolveArtifact(teamStateAbs: string, teamStatePath: string, recorded: 
  * outside. `mustBeFile`: an existing artifact must be a regular file.
  * @throws InputError naming the team-state file and the row's field.
  */
-function checkRealArtifact(teamStateAbs: string, teamStatePath: string, abs: string, field: string, mustBeFile: boolean): void {
-  const root = projectRootOf(canonicalPath(teamStateAbs));
+function checkRealArtifact(root: string, teamStatePath: string, abs: string, field: string, mustBeFile: boolean): void {
   let probe = abs;
   while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
-  if (root !== null) {
-    let realRoot: string;
-    let real: string;
-    try {
-      realRoot = realpathSync(root);
-      real = realpathSync(probe);
-    } catch (error) {
-      throw new InputError(`cannot resolve '${abs}' (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file: teamStatePath, field });
-    }
-    if (!isInside(realRoot, real)) {
-      throw new InputError(`'${abs}' leads outside the project root ${realRoot} through a symlink (real path ${real})`, { file: teamStatePath, field });
-    }
+  let realRoot: string;
+  let real: string;
+  try {
+    realRoot = realpathSync(root);
+    real = realpathSync(probe);
+  } catch (error) {
+    throw new InputError(`cannot resolve '${abs}' (${(error as NodeJS.ErrnoException).code ?? String(error)})`, { file: teamStatePath, field });
+  }
+  if (!isInside(realRoot, real)) {
+    throw new InputError(`'${abs}' leads outside the project root ${realRoot} through a symlink (real path ${real})`, { file: teamStatePath, field });
   }
   if (mustBeFile && probe === abs && !statSync(abs).isFile()) {
     throw new InputError(`'${abs}' is not a regular file`, { file: teamStatePath, field });
