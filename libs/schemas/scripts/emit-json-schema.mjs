@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 // zod's one home (src/zod.ts), as built.
 import { toJSONSchema } from '../dist/zod.js';
+// The `$id` rule's one home (src/artifact.ts), as built.
+import { schemaId } from '../dist/artifact.js';
 
 const dist = new URL('../dist/', import.meta.url).pathname;
 const outDir = join(dist, 'json-schema');
@@ -17,19 +19,16 @@ for (const file of readdirSync(dist)
   for (const value of Object.values(mod)) {
     if (!value || value.kind !== 'okstra-artifact' || seen.has(value.name)) continue;
     seen.set(value.name, file);
-    const json = toJSONSchema(value.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
+    // zod's own `$schema` is dropped: ours comes first, then `$id`, title and description, for readability.
+    const { $schema: _, ...json } = toJSONSchema(value.schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' });
     const doc = {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
-      $id: `https://okstra.dev/schemas/${value.name}.schema.json`,
+      $id: schemaId(value.name),
       title: value.name,
       description: value.description,
       ...json,
     };
-    delete doc.$schema; // re-add first for readability
-    writeFileSync(
-      join(outDir, `${value.name}.schema.json`),
-      JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', ...doc }, null, 2) + '\n',
-    );
+    writeFileSync(join(outDir, `${value.name}.schema.json`), JSON.stringify(doc, null, 2) + '\n');
   }
 }
 console.log(`emitted ${seen.size} JSON Schemas into ${outDir}`);
