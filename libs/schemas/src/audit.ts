@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { NonEmptyString, NonNegativeInt, PositiveInt } from './common.js';
 import { defineArtifact } from './artifact.js';
 
 /**
@@ -9,13 +10,13 @@ import { defineArtifact } from './artifact.js';
  * directory, else the run-manifest's `stage`), absent when the run has none.
  */
 export const AuditViolation = z.looseObject({
-  invariant: z.string().check(z.minLength(1)),
-  taskKey: z.string().check(z.minLength(1)),
-  taskType: z.string().check(z.minLength(1)),
+  invariant: NonEmptyString,
+  taskKey: NonEmptyString,
+  taskType: NonEmptyString,
   seq: z.nullable(z.string()),
-  stage: z.optional(z.int().check(z.gte(1))),
-  runDir: z.string().check(z.minLength(1)),
-  message: z.string().check(z.minLength(1)),
+  stage: z.optional(PositiveInt),
+  runDir: NonEmptyString,
+  message: NonEmptyString,
   evidence: z.array(z.string()),
 });
 export type AuditViolation = z.infer<typeof AuditViolation>;
@@ -27,8 +28,8 @@ export type AuditViolation = z.infer<typeof AuditViolation>;
  */
 export const RunAuditReport = z.looseObject({
   ok: z.boolean(),
-  projectRoot: z.string().check(z.minLength(1)),
-  runsScanned: z.int().check(z.gte(0)),
+  projectRoot: NonEmptyString,
+  runsScanned: NonNegativeInt,
   violations: z.array(AuditViolation),
 });
 export type RunAuditReport = z.infer<typeof RunAuditReport>;
@@ -41,10 +42,10 @@ export const runAuditReportArtifact = defineArtifact('run-audit-report', ['1.0']
  * `citation` is the backticked `path:line` for `evidence-row-missing`.
  */
 export const WorkerAuditFailure = z.looseObject({
-  worker: z.string().check(z.minLength(1)),
+  worker: NonEmptyString,
   rule: z.enum(['result-missing', 'reading-confirmation-heading', 'audit-sidecar-missing', 'evidence-row-missing']),
-  file: z.string().check(z.minLength(1)),
-  message: z.string().check(z.minLength(1)),
+  file: NonEmptyString,
+  message: NonEmptyString,
   citation: z.optional(z.string()),
 });
 export type WorkerAuditFailure = z.infer<typeof WorkerAuditFailure>;

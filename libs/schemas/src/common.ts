@@ -18,5 +18,14 @@ export const TaskKeyString = z.string().check(z.regex(/^[A-Za-z0-9._-]+:[A-Za-z0
 /** Provider ids of the bundled registry (0.164.0 README table); user providers may add more. */
 export const ProviderId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a provider id like "claude"'));
 
+/** An integer ≥ 0 (a count, a duration in ms, round 0 = seed). */
+export const NonNegativeInt = z.int().check(z.gte(0));
+
+/** An integer ≥ 1 (a round, a line, a stage). */
+export const PositiveInt = z.int().check(z.gte(1));
+
+/** A string of at least one character. */
+export const NonEmptyString = z.string().check(z.minLength(1));
+
 /** A path recorded in an artifact: project-root-relative (preferred, `/`-separated) or absolute. */
-export const ArtifactPath = z.string().check(z.minLength(1));
+export const ArtifactPath = NonEmptyString;

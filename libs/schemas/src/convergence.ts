@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { ProviderId, Seq, TaskKeyString, TaskType, WorkerId } from './common.js';
+import { NonEmptyString, NonNegativeInt, PositiveInt, ProviderId, Seq, TaskKeyString, TaskType, WorkerId } from './common.js';
 import { CONVERGENCE_MODES, ROSTER_ROLES, TERMINAL_WORKER_STATUSES, VOTES } from './vocabulary.js';
 
 /**
@@ -36,17 +36,18 @@ export type Verdict = z.infer<typeof Verdict>;
 export const DispatchStatus = z.enum(TERMINAL_WORKER_STATUSES);
 export type DispatchStatus = z.infer<typeof DispatchStatus>;
 
-/** Finding statuses: `pending` until one of the four terminal statuses. */
-export const FindingStatus = z.enum(['pending', 'agreed', 'refuted', 'unverifiable', 'contested']);
-export type FindingStatus = z.infer<typeof FindingStatus>;
+/** The four statuses a finding ends in. */
 export const TERMINAL_FINDING_STATUSES = ['agreed', 'refuted', 'unverifiable', 'contested'] as const;
 export type TerminalFindingStatus = (typeof TERMINAL_FINDING_STATUSES)[number];
+/** Finding statuses: `pending` until one of the four terminal statuses. */
+export const FindingStatus = z.enum(['pending', ...TERMINAL_FINDING_STATUSES]);
+export type FindingStatus = z.infer<typeof FindingStatus>;
 
 /** Why a finding ended where it did (docs/convergence.md "Reduction"). */
 export const FindingReason = z.enum(['corroborated', 'consensus', 'round-limit', 'no-eligible-reviewer', 'critic-accepted']);
 export type FindingReason = z.infer<typeof FindingReason>;
 
-const DurationMs = z.int().check(z.gte(0));
+const DurationMs = NonNegativeInt;
 const Text = z.string();
 
 /** One worker of the roster. */
@@ -54,7 +55,7 @@ export const RosterEntry = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
   role: RosterRole,
-  modelExecutionValue: z.optional(z.string().check(z.minLength(1))),
+  modelExecutionValue: z.optional(NonEmptyString),
   /**
    * Failures the worker already had in earlier dispatches of the run (initial analysis):
    * 0 or 1 (docs/convergence.md "Retry budget"). A worker with two is out of the run and
@@ -67,14 +68,14 @@ export type RosterEntry = z.infer<typeof RosterEntry>;
 /** One clustered finding of the groups file. */
 export const GroupFinding = z.looseObject({
   id: FindingId,
-  title: z.string().check(z.minLength(1)),
-  claim: z.string().check(z.minLength(1)),
+  title: NonEmptyString,
+  claim: NonEmptyString,
   /** Workers that raised it (analysers of the roster). */
   authors: z.array(WorkerId).check(z.minLength(1)),
   /** Evidence refs, e.g. `src/refunds/queue.ts:88`. */
-  evidence: z._default(z.array(z.string().check(z.minLength(1))), []),
+  evidence: z._default(z.array(NonEmptyString), []),
   /** The workers' own ids merged into this group, e.g. `claude:F3`. */
-  sourceIds: z.optional(z.array(z.string().check(z.minLength(1)))),
+  sourceIds: z.optional(z.array(NonEmptyString)),
   severity: z.optional(z.enum(['critical', 'high', 'medium', 'low', 'info'])),
 });
 export type GroupFinding = z.infer<typeof GroupFinding>;
@@ -141,7 +142,7 @@ export const RoundBatch = z.looseObject({
       z.looseObject({
         findingId: FindingId,
         pass: z.int().check(z.gte(2)),
-        others: z.array(z.looseObject({ workerId: WorkerId, round: z.int().check(z.gte(1)), verdict: Verdict, explanation: Text })),
+        others: z.array(z.looseObject({ workerId: WorkerId, round: PositiveInt, verdict: Verdict, explanation: Text })),
       }),
     ),
   ),
@@ -157,8 +158,8 @@ export const RoundPlan = z.looseObject({
   kind: z.literal('round-plan'),
   seedDigest: z.string(),
   mode: ConvergenceMode,
-  round: z.int().check(z.gte(1)),
-  roundLimit: z.int().check(z.gte(1)),
+  round: PositiveInt,
+  roundLimit: PositiveInt,
   queueTerminal: z.boolean(),
   batches: z.array(RoundBatch),
   /** Workers no longer in the roster (two failures), for the lead's information. */
@@ -183,7 +184,7 @@ export const Vote = z.looseObject({
   findingId: FindingId,
   ...voteBody,
   sourceVerdict: z.optional(z.string()),
-  line: z.optional(z.int().check(z.gte(1))),
+  line: z.optional(PositiveInt),
 });
 export type Vote = z.infer<typeof Vote>;
 
@@ -202,7 +203,7 @@ export type WorkerOutcome = z.infer<typeof WorkerOutcome>;
 export const RoundResults = z.looseObject({
   schemaVersion: z.literal('1.0'),
   kind: z.literal('round-results'),
-  round: z.int().check(z.gte(1)),
+  round: PositiveInt,
   mode: ConvergenceMode,
   workers: z.array(WorkerOutcome),
 });
@@ -212,9 +213,9 @@ export const roundResultsArtifact = defineArtifact('convergence-round-results', 
 /** One coverage-gap candidate the critic proposes. */
 export const CriticCandidate = z.looseObject({
   id: FindingId,
-  title: z.string().check(z.minLength(1)),
-  claim: z.string().check(z.minLength(1)),
-  evidence: z._default(z.array(z.string().check(z.minLength(1))), []),
+  title: NonEmptyString,
+  claim: NonEmptyString,
+  evidence: z._default(z.array(NonEmptyString), []),
   rationale: z.optional(z.string()),
 });
 export type CriticCandidate = z.infer<typeof CriticCandidate>;
@@ -227,7 +228,7 @@ export const CriticResults = z.looseObject({
   schemaVersion: z.literal('1.0'),
   kind: z.literal('critic-results'),
   criticWorkerId: WorkerId,
-  modelExecutionValue: z.string().check(z.minLength(1)),
+  modelExecutionValue: NonEmptyString,
   candidates: z.array(CriticCandidate),
 });
 export type CriticResults = z.infer<typeof CriticResults>;
@@ -245,7 +246,7 @@ export const CoverageDispatch = z.looseObject({
   workerId: WorkerId,
   status: DispatchStatus,
   durationMs: DurationMs,
-  modelExecutionValue: z.string().check(z.minLength(1)),
+  modelExecutionValue: NonEmptyString,
 });
 export type CoverageDispatch = z.infer<typeof CoverageDispatch>;
 
@@ -262,7 +263,7 @@ export const CoverageBatch = z.looseObject({
   schemaVersion: z.literal('1.0'),
   kind: z.optional(z.literal('coverage-batch')),
   criticWorkerId: WorkerId,
-  modelExecutionValue: z.string().check(z.minLength(1)),
+  modelExecutionValue: NonEmptyString,
   /**
    * The critic's own dispatch outcome; omitted = completed. A critic that did not
    * complete proposes nothing: `gaps` must be empty, and no analyser was dispatched
@@ -281,7 +282,7 @@ export const coverageBatchArtifact = defineArtifact(
 );
 
 /** A vote of the current re-verification pass, kept in the derived state. */
-export const PassVote = z.looseObject({ workerId: WorkerId, verdict: Verdict, round: z.int().check(z.gte(1)) });
+export const PassVote = z.looseObject({ workerId: WorkerId, verdict: Verdict, round: PositiveInt });
 export type PassVote = z.infer<typeof PassVote>;
 
 /** A worker's standing in the derived state. */
@@ -291,7 +292,7 @@ export const WorkerStanding = z.looseObject({
   role: RosterRole,
   /** Failures in the run (groups' roster `failures`, then every round it ended timeout/error/not-run); the first spends its one retry, the second drops it. */
   failures: z.int().check(z.gte(0), z.lte(2)),
-  droppedInRound: z.nullable(z.int().check(z.gte(1))),
+  droppedInRound: z.nullable(PositiveInt),
 });
 export type WorkerStanding = z.infer<typeof WorkerStanding>;
 
@@ -302,9 +303,9 @@ export const FindingStanding = z.looseObject({
   status: FindingStatus,
   reason: z.nullable(FindingReason),
   /** 0 = decided at seed; null while pending. */
-  decidedInRound: z.nullable(z.int().check(z.gte(0))),
+  decidedInRound: z.nullable(NonNegativeInt),
   /** Re-verification pass (1 first; +1 each time a round ends split below the limit). */
-  pass: z.int().check(z.gte(1)),
+  pass: PositiveInt,
   /** Votes of the current pass. */
   currentVotes: z.array(PassVote),
   /**
@@ -322,7 +323,7 @@ export type GapDecision = z.infer<typeof GapDecision>;
 
 /** Everything `validate --kind working` recomputes by replay. */
 export const DerivedState = z.looseObject({
-  round: z.int().check(z.gte(0)),
+  round: NonNegativeInt,
   queueTerminal: z.boolean(),
   workers: z.array(WorkerStanding),
   findings: z.array(FindingStanding),
@@ -331,7 +332,7 @@ export const DerivedState = z.looseObject({
 export type DerivedState = z.infer<typeof DerivedState>;
 
 /** One applied round as stored: the plan and the result set, verbatim. */
-export const AppliedRound = z.looseObject({ round: z.int().check(z.gte(1)), plan: RoundPlan, results: RoundResults });
+export const AppliedRound = z.looseObject({ round: PositiveInt, plan: RoundPlan, results: RoundResults });
 export type AppliedRound = z.infer<typeof AppliedRound>;
 
 /**
@@ -360,14 +361,14 @@ export const workingStateArtifact = defineArtifact('convergence-working-state', 
 export const LegacyWorkingState = z.looseObject({
   schemaVersion: z.literal('1.0'),
   groups: z.unknown(),
-  appliedRounds: z.array(z.looseObject({ round: z.int().check(z.gte(1)), plan: z.unknown(), results: z.unknown() })),
+  appliedRounds: z.array(z.looseObject({ round: PositiveInt, plan: z.unknown(), results: z.unknown() })),
 });
 export type LegacyWorkingState = z.infer<typeof LegacyWorkingState>;
 
 /** A vote as the final state records it. */
 export const FinalVote = z.looseObject({
   /** The round of the vote; critic-gap votes carry the round the main queue ended in (0 when it ended at seed). */
-  round: z.int().check(z.gte(0)),
+  round: NonNegativeInt,
   workerId: WorkerId,
   verdict: Verdict,
   explanation: Text,
@@ -386,20 +387,20 @@ export const FinalFinding = z.looseObject({
   /** Terminal only: a final state has no pending finding. */
   status: z.enum(TERMINAL_FINDING_STATUSES),
   reason: FindingReason,
-  decidedInRound: z.int().check(z.gte(0)),
+  decidedInRound: NonNegativeInt,
   votes: z.array(FinalVote),
 });
 export type FinalFinding = z.infer<typeof FinalFinding>;
 
 /** Status counts of the final state. */
 export const FinalCounts = z.looseObject({
-  total: z.int().check(z.gte(0)),
-  agreed: z.int().check(z.gte(0)),
-  refuted: z.int().check(z.gte(0)),
-  unverifiable: z.int().check(z.gte(0)),
-  contested: z.int().check(z.gte(0)),
-  analyser: z.int().check(z.gte(0)),
-  critic: z.int().check(z.gte(0)),
+  total: NonNegativeInt,
+  agreed: NonNegativeInt,
+  refuted: NonNegativeInt,
+  unverifiable: NonNegativeInt,
+  contested: NonNegativeInt,
+  analyser: NonNegativeInt,
+  critic: NonNegativeInt,
 });
 export type FinalCounts = z.infer<typeof FinalCounts>;
 
@@ -415,8 +416,8 @@ export const FinalState = z.looseObject({
   taskType: z.optional(TaskType),
   seq: z.optional(Seq),
   mode: ConvergenceMode,
-  roundLimit: z.int().check(z.gte(1)),
-  rounds: z.int().check(z.gte(0)),
+  roundLimit: PositiveInt,
+  rounds: NonNegativeInt,
   roster: z.array(WorkerStanding),
   findings: z.array(FinalFinding),
   criticApplied: z.boolean(),

@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { NonEmptyString, NonNegativeInt, PositiveInt } from './common.js';
 import { defineArtifact } from './artifact.js';
 
 /**
@@ -9,9 +10,9 @@ import { defineArtifact } from './artifact.js';
  */
 export const ErrorRecord = z.looseObject({
   ts: z.optional(z.string()),
-  source: z.optional(z.string().check(z.minLength(1))),
-  kind: z.optional(z.string().check(z.minLength(1))),
-  message: z.string().check(z.minLength(1)),
+  source: z.optional(NonEmptyString),
+  kind: z.optional(NonEmptyString),
+  message: NonEmptyString,
   detail: z.optional(z.string()),
   stderr: z.optional(z.string()),
   stack: z.optional(z.string()),
@@ -30,9 +31,9 @@ export type IssueClassification = z.infer<typeof IssueClassification>;
 /** The quantitative gate (docs/error-issue.md "Gate"): a cluster needs both thresholds. */
 export const IssueGate = z.looseObject({
   /** Distinct runs the cluster was seen in (default 2). */
-  minRuns: z.int().check(z.gte(1)),
+  minRuns: PositiveInt,
   /** Records in the cluster (default 2). */
-  minRecords: z.int().check(z.gte(1)),
+  minRecords: PositiveInt,
 });
 export type IssueGate = z.infer<typeof IssueGate>;
 
@@ -60,13 +61,13 @@ export const IssueCandidate = z.looseObject({
   id: z.string().check(z.regex(/^[0-9a-f]{12}$/)),
   classification: IssueClassification,
   /** Signal name → number of records carrying it. */
-  signals: z.record(z.string(), z.int().check(z.gte(0))),
+  signals: z.record(z.string(), NonNegativeInt),
   counts: z.looseObject({ records: z.int(), runs: z.int(), projects: z.int() }),
   /** Digest of the counts (no identities): an issue already carrying it has nothing new. */
   evidenceDigest: z.string().check(z.regex(/^[0-9a-f]{12}$/)),
-  title: z.string().check(z.minLength(1)),
-  body: z.string().check(z.minLength(1)),
-  commentBody: z.string().check(z.minLength(1)),
+  title: NonEmptyString,
+  body: NonEmptyString,
+  commentBody: NonEmptyString,
   decision: IssueDecision,
   /** Why this decision (one line). */
   decisionReason: z.string(),

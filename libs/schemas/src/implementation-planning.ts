@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { Seq, TaskKeyString, WorkerId } from './common.js';
+import { NonEmptyString, NonNegativeInt, PositiveInt, Seq, TaskKeyString, WorkerId } from './common.js';
 import { BREAKAGE_KINDS, FIXABILITY_VALUES, PLAN_VERDICT_WORDS } from './vocabulary.js';
 
 /**
@@ -33,9 +33,9 @@ const GREEN = /^\s*GREEN:/;
  */
 export const StageStepRow = z
   .looseObject({
-    step: z.int().check(z.gte(1)),
-    action: z.string().check(z.minLength(1)),
-    files: z.array(z.string().check(z.minLength(1))),
+    step: PositiveInt,
+    action: NonEmptyString,
+    files: z.array(NonEmptyString),
     command: z.string(),
     outcome: StepOutcome,
     expected: z.string(),
@@ -61,14 +61,14 @@ export type StageStepRow = z.infer<typeof StageStepRow>;
 
 /** A dependency, validation or rollback entry of a stage section: a description plus any detail keys. */
 export const PlanEntry = z.looseObject({
-  description: z.string().check(z.minLength(1)),
+  description: NonEmptyString,
   clarificationId: z.optional(z.nullable(LinkedId)),
 });
 export type PlanEntry = z.infer<typeof PlanEntry>;
 
 /** One option the plan weighed (`P-Opt-<n>`); `selected` marks the chosen one. */
 export const PlanOption = z.looseObject({
-  title: z.string().check(z.minLength(1)),
+  title: NonEmptyString,
   summary: z.optional(z.string()),
   selected: z.optional(z.boolean()),
   clarificationId: z.optional(z.nullable(LinkedId)),
@@ -85,8 +85,8 @@ export const MAX_STEPS_PER_STAGE = 8;
  */
 export const StageSection = z
   .looseObject({
-    stage_number: z.int().check(z.gte(1)),
-    title: z.string().check(z.minLength(1)),
+    stage_number: PositiveInt,
+    title: NonEmptyString,
     tddExemption: z.optional(z.nullable(TddExemption)),
     steps: z.array(StageStepRow).check(z.maxLength(MAX_STEPS_PER_STAGE, `a stage has at most ${MAX_STEPS_PER_STAGE} effective steps`)),
     dependencies: z._default(z.array(PlanEntry), []),
@@ -120,10 +120,10 @@ export type StageSection = z.infer<typeof StageSection>;
 
 /** One Stage Map row (the `okstra stage-map` shape): `depends_on` lists stage numbers. */
 export const StageMapRow = z.looseObject({
-  stage_number: z.int().check(z.gte(1)),
-  title: z.string().check(z.minLength(1)),
-  depends_on: z.array(z.int().check(z.gte(1))),
-  step_count: z.int().check(z.gte(0)),
+  stage_number: PositiveInt,
+  title: NonEmptyString,
+  depends_on: z.array(PositiveInt),
+  step_count: NonNegativeInt,
 });
 export type StageMapRow = z.infer<typeof StageMapRow>;
 
@@ -133,9 +133,9 @@ export type StageMapRow = z.infer<typeof StageMapRow>;
  * `approvalDisposition` (0.161.0 launch template §1).
  */
 export const RequirementCoverageRow = z.looseObject({
-  requirementId: z.string().check(z.minLength(1)),
-  stages: z.array(z.int().check(z.gte(1))),
-  status: z.string().check(z.minLength(1)),
+  requirementId: NonEmptyString,
+  stages: z.array(PositiveInt),
+  status: NonEmptyString,
   approvalDisposition: z.optional(z.nullable(z.string())),
 });
 export type RequirementCoverageRow = z.infer<typeof RequirementCoverageRow>;
@@ -192,7 +192,7 @@ export const PlanItemId = z
 /** One `planBodyVerification.planItems[]` row: the item and this round's verdicts (overwritten by apply-verdicts). */
 export const PlanItemRow = z.looseObject({
   id: PlanItemId,
-  stage: z.optional(z.nullable(z.int().check(z.gte(1)))),
+  stage: z.optional(z.nullable(PositiveInt)),
   clarificationId: z.optional(z.nullable(LinkedId)),
   verdicts: z._default(z.array(PlanVerdict), []),
 });
@@ -222,7 +222,7 @@ export type PlanBodyVerification = z.infer<typeof PlanBodyVerification>;
 
 /** The base commit the plan was made against; incremental-scope compares its `sha`. */
 export const BaseRef = z.looseObject({
-  ref: z.optional(z.string().check(z.minLength(1))),
+  ref: z.optional(NonEmptyString),
   sha: z.string().check(z.regex(/^[0-9a-fA-F]{7,64}$/, 'expected a git commit SHA')),
 });
 
@@ -324,7 +324,7 @@ function findCycle(rows: readonly StageGraphRow[]): number[] | undefined {
  * `implementationPlanning` is required; everything else is kept as written.
  */
 export const ImplementationPlanningReportData = z.looseObject({
-  schemaVersion: z.optional(z.string().check(z.minLength(1))),
+  schemaVersion: z.optional(NonEmptyString),
   taskKey: z.optional(TaskKeyString),
   taskType: z.optional(z.literal('implementation-planning')),
   seq: z.optional(Seq),
@@ -358,12 +358,12 @@ export const ScopePlan = z
   .looseObject({
     baseRef: z.optional(z.nullable(BaseRef)),
     stageMap: z.looseObject({
-      stages: z.array(z.looseObject({ stage_number: z.int().check(z.gte(1)), depends_on: z.array(z.int().check(z.gte(1))) })).check(z.minLength(1)),
+      stages: z.array(z.looseObject({ stage_number: PositiveInt, depends_on: z.array(PositiveInt) })).check(z.minLength(1)),
     }),
     stages: z._default(
       z.array(
         z.looseObject({
-          stage_number: z.int().check(z.gte(1)),
+          stage_number: PositiveInt,
           steps: z._default(z.array(ScopeLinkRow), []),
           dependencies: z._default(z.array(ScopeLinkRow), []),
           validation: z._default(z.array(ScopeLinkRow), []),
@@ -375,9 +375,7 @@ export const ScopePlan = z
     requirementCoverage: z._default(z.array(RequirementCoverageRow), []),
     planBodyVerification: z.optional(
       z.looseObject({
-        planItems: z.array(
-          z.looseObject({ id: PlanItemId, stage: z.optional(z.nullable(z.int().check(z.gte(1)))), clarificationId: z.optional(z.nullable(LinkedId)) }),
-        ),
+        planItems: z.array(z.looseObject({ id: PlanItemId, stage: z.optional(z.nullable(PositiveInt)), clarificationId: z.optional(z.nullable(LinkedId)) })),
       }),
     ),
   })

@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { ArtifactPath, ProviderId, WorkerId } from './common.js';
+import { ArtifactPath, NonEmptyString, ProviderId, WorkerId } from './common.js';
 import { DISPATCH_KIND_PATTERN } from './vocabulary.js';
 
 /**
@@ -14,8 +14,8 @@ export const Job = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
   /** Also the pane title, e.g. `worker-reverify-r2`. */
-  role: z.string().check(z.minLength(1)),
-  modelExecutionValue: z.string().check(z.minLength(1)),
+  role: NonEmptyString,
+  modelExecutionValue: NonEmptyString,
   promptPath: ArtifactPath,
   resultPath: ArtifactPath,
   workerResultPath: ArtifactPath,

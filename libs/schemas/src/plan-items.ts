@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { NonEmptyString, PositiveInt } from './common.js';
 import { defineArtifact } from './artifact.js';
 import { LinkedId, PlanItemId, PlanItemKind } from './implementation-planning.js';
 
@@ -11,8 +12,8 @@ import { LinkedId, PlanItemId, PlanItemKind } from './implementation-planning.js
 export const PlanItem = z.looseObject({
   id: PlanItemId,
   kind: PlanItemKind,
-  stage: z.nullable(z.int().check(z.gte(1))),
-  source: z.string().check(z.minLength(1)),
+  stage: z.nullable(PositiveInt),
+  source: NonEmptyString,
   clarificationId: z.nullable(LinkedId),
   content: z.record(z.string(), z.unknown()),
 });

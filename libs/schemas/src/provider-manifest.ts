@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { ProviderId } from './common.js';
+import { NonEmptyString, ProviderId } from './common.js';
 import { PROVIDER_CAPABILITIES } from './vocabulary.js';
 import { CaptureKind } from './worker-usage.js';
 
@@ -40,8 +40,8 @@ export const ArgvWord = z.string().check(
 export const ProviderManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
   id: ProviderId,
-  displayName: z.optional(z.string().check(z.minLength(1))),
-  executable: z.string().check(z.minLength(1)),
+  displayName: z.optional(NonEmptyString),
+  executable: NonEmptyString,
   argv: z.array(ArgvWord),
   promptDelivery: z._default(z.enum(['stdin', 'argument']), 'stdin'),
   capabilities: z.array(ProviderCapability).check(z.minLength(1)),

@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
+import { ArtifactPath, NonEmptyString, PositiveInt, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
 import { REPORT_AUTHORS } from './vocabulary.js';
 
@@ -14,10 +14,10 @@ export const Runner = z.enum(['native-session', 'cli-wrapper']);
 /** A lead or worker assignment: provider, model, its execution value, and runner. */
 export const Assignment = z.looseObject({
   workerId: z.optional(WorkerId),
-  role: z.string().check(z.minLength(1)),
+  role: NonEmptyString,
   provider: ProviderId,
-  model: z.string().check(z.minLength(1)),
-  executionValue: z.string().check(z.minLength(1)),
+  model: NonEmptyString,
+  executionValue: NonEmptyString,
   runner: Runner,
 });
 export type Assignment = z.infer<typeof Assignment>;
@@ -66,15 +66,15 @@ export const RunManifest = z.looseObject({
   taskKey: TaskKeyString,
   taskType: TaskType,
   seq: Seq,
-  stage: z.optional(z.nullable(z.int().check(z.gte(1)))),
+  stage: z.optional(z.nullable(PositiveInt)),
   status: RunStatus,
   startedAt: Timestamp,
   endedAt: z.optional(z.nullable(Timestamp)),
   teamStatePath: ArtifactPath,
   reportAuthor: z.optional(z.nullable(z.enum(REPORT_AUTHORS))),
-  leadRuntime: z.string().check(z.minLength(1)),
+  leadRuntime: NonEmptyString,
   terminalBackend: z._default(z.enum(['tmux-pane', 'cmux-pane', 'none']), 'none'),
-  hostRuntime: z.string().check(z.minLength(1)),
+  hostRuntime: NonEmptyString,
   leadAssignment: Assignment,
   workerAssignments: z.array(Assignment),
   workerDispatches: z._default(z.array(WorkerDispatch), []),

@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { Timestamp, WorkerId } from './common.js';
+import { NonEmptyString, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
 import { CaptureKind } from './worker-usage.js';
 
@@ -17,20 +17,20 @@ export const TeamJob = z.looseObject({
   schemaVersion: z.literal('1.0'),
   dispatchKind: DispatchKind,
   workerId: WorkerId,
-  provider: z.string().check(z.minLength(1)),
-  role: z.string().check(z.minLength(1)),
-  model: z.string().check(z.minLength(1)),
-  projectRoot: z.string().check(z.minLength(1)),
-  teamStatePath: z.string().check(z.minLength(1)),
-  promptPath: z.string().check(z.minLength(1)),
-  resultPath: z.string().check(z.minLength(1)),
-  completionPaths: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+  provider: NonEmptyString,
+  role: NonEmptyString,
+  model: NonEmptyString,
+  projectRoot: NonEmptyString,
+  teamStatePath: NonEmptyString,
+  promptPath: NonEmptyString,
+  resultPath: NonEmptyString,
+  completionPaths: z.array(NonEmptyString).check(z.minLength(1)),
   promptDelivery: z.enum(['stdin', 'argument']),
-  command: z.object({ file: z.string().check(z.minLength(1)), args: z.array(z.string()) }),
+  command: z.object({ file: NonEmptyString, args: z.array(z.string()) }),
   /** The row's `startedAt` set by this dispatch: the wrapper's transition applies only to it. */
   rowStartedAt: Timestamp,
   capture: z.optional(CaptureKind),
-  lastMessagePath: z.optional(z.nullable(z.string().check(z.minLength(1)))),
+  lastMessagePath: z.optional(z.nullable(NonEmptyString)),
 });
 export type TeamJob = z.infer<typeof TeamJob>;
 

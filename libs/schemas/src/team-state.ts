@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { ArtifactPath, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
+import { ArtifactPath, NonEmptyString, NonNegativeInt, ProviderId, Seq, TaskKeyString, TaskType, Timestamp, WorkerId } from './common.js';
 import { LIVENESS_MODES, WORKER_STATUSES } from './vocabulary.js';
 
 /** Worker statuses ({@link WORKER_STATUSES}; terminality and reasons in `./vocabulary.ts`, docs/team.md). */
@@ -19,13 +19,13 @@ export type LivenessMode = z.infer<typeof LivenessMode>;
 export const TeamStateRow = z.looseObject({
   workerId: WorkerId,
   provider: ProviderId,
-  role: z.string().check(z.minLength(1)),
+  role: NonEmptyString,
   model: z.optional(z.nullable(z.string())),
   status: WorkerStatus,
   startedAt: z.optional(z.nullable(Timestamp)),
   endedAt: z.optional(z.nullable(Timestamp)),
   reason: z.optional(z.nullable(z.string())),
-  attempt: z._default(z.int().check(z.gte(0)), 0),
+  attempt: z._default(NonNegativeInt, 0),
   /** The dispatch kind of the row's current or last dispatch (`initial`, `reverify-r2`, …); `attempt` counts dispatches of this kind. */
   dispatchKind: z.optional(z.string()),
   livenessMode: z.optional(LivenessMode),
@@ -36,7 +36,7 @@ export const TeamStateRow = z.looseObject({
    * okstra-team: failed dispatches (timeout / error / stalled / not-run) of this worker in this run, across every
    * dispatch kind — the retry budget's count (retry-budget.ts), kept apart from `attempt` (docs/team.md "Retry accounting").
    */
-  failures: z.optional(z.int().check(z.gte(0))),
+  failures: z.optional(NonNegativeInt),
   /** okstra-team: the current dispatch's wrapper process and its `/proc` start time (teardown's "still running" check). */
   wrapperPid: z.optional(z.nullable(z.int().check(z.positive()))),
   wrapperPidStartTime: z.optional(z.nullable(z.string())),

@@ -1,6 +1,6 @@
 import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
-import { Timestamp, WorkerId } from './common.js';
+import { NonNegativeInt, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
 import { ProviderAnswer, WorkerUsage } from './worker-usage.js';
 
@@ -23,7 +23,7 @@ export const WrapperStatus = z.looseObject({
   signal: z.nullable(z.string()),
   startedAt: Timestamp,
   endedAt: Timestamp,
-  durationMs: z.int().check(z.gte(0)),
+  durationMs: NonNegativeInt,
   reason: z.nullable(z.string()),
   usage: z.optional(z.nullable(WorkerUsage)),
   answer: z.optional(z.nullable(ProviderAnswer)),

@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { NonNegativeInt } from './common.js';
 
 /**
  * How a provider's run is read by the wrapper (docs/providers.md "Capture"):
@@ -14,7 +15,7 @@ export const CaptureKind = z.enum(['claude-stream-json', 'codex-jsonl', 'none'])
 const ReadingCaptureKind = z.enum(['claude-stream-json', 'codex-jsonl']);
 export type CaptureKind = z.infer<typeof CaptureKind>;
 
-const Count = z.nullable(z.int().check(z.gte(0)));
+const Count = z.nullable(NonNegativeInt);
 
 /**
  * What a provider reported about one run, in one shape for every provider
@@ -62,7 +63,7 @@ export type WorkerUsage = z.infer<typeof WorkerUsage>;
  */
 export const ProviderAnswer = z.object({
   source: z.enum(['claude-result', 'codex-last-message']),
-  chars: z.int().check(z.gte(0)),
+  chars: NonNegativeInt,
   wroteResult: z.boolean(),
 });
 export type ProviderAnswer = z.infer<typeof ProviderAnswer>;
