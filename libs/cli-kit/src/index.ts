@@ -6,6 +6,7 @@ export * from './executables.js';
 export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';
+export * from './report-error.js';
 export * from './run-cli.js';
 export * from './run-process.js';
 export * from './suggest.js';

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Help, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { ExitCode, OkstraError, oneLine, UsageError } from '@okstra/core';
+import { ExitCode, oneLine, UsageError } from '@okstra/core';
 import type { Io } from './io.js';
+import { reportError } from './report-error.js';
 import { closestWord } from './suggest.js';
 
 /**
@@ -128,7 +129,7 @@ export async function runCli(spec: CliSpec, argv: readonly string[], io: Io): Pr
     const typo = error instanceof CommanderError && error.code === 'commander.missingMandatoryOptionValue' && program ? unknownLongOption(program, argv) : null;
     if (typo) usage.splice(0, usage.length, `${ctx.name}: ${typo}\n`);
     flush();
-    return reportError(spec.name, error, io);
+    return error instanceof CommanderError ? commanderExitCode(error) : reportError(spec.name, error, io);
   }
 }
 
@@ -160,21 +161,9 @@ function unknownLongOption(program: CommandUnknownOpts, argv: readonly string[])
   return null;
 }
 
-/** Print `error` the workspace way and return its exit code. Exposed for bins that do not use commander. */
-export function reportError(name: string, error: unknown, io: Pick<Io, 'stderr' | 'env'>): number {
-  if (error instanceof OkstraError) {
-    io.stderr.write(`${name}: ${error.toLine()}\n`);
-    return error.exitCode;
-  }
-  if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.OK;
-    // commander already printed the message through outputError (or help on a bare group).
-    return ExitCode.INVALID;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`${name}: internal error (this is a bug, please report it): ${oneLine(message)}\n`);
-  if (io.env.OKSTRA_DEBUG && error instanceof Error && error.stack) io.stderr.write(error.stack + '\n');
-  return ExitCode.INTERNAL;
+/** The exit code of an error commander raised; it already printed the message through outputError (or help on a bare group). */
+function commanderExitCode(error: CommanderError): number {
+  return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? ExitCode.OK : ExitCode.INVALID;
 }
 
 function walk(command: CommandUnknownOpts, visit: (c: CommandUnknownOpts) => void): void {
