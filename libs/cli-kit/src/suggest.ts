@@ -15,7 +15,7 @@ export function closestWord(word: string, candidates: readonly string[]): string
 }
 
 /** Optimal string alignment distance between `a` and `b`. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {

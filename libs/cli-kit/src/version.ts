@@ -9,7 +9,7 @@ export function packageVersion(importMetaUrl: string): string {
 }
 
 /** True when `argv` (the words after the bin name) is exactly `--version` or `-V`: the answer needs no argument parser. */
-export function isVersionRequest(argv: readonly string[]): boolean {
+function isVersionRequest(argv: readonly string[]): boolean {
   return argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V');
 }
 
