@@ -1,4 +1,3 @@
-import { constants as osConstants } from 'node:os';
 import { childProcess, type Io } from '@okstra/cli-kit';
 
 /**
@@ -30,7 +29,10 @@ export function runExecutable(file: string, args: readonly string[], io: Io): Pr
   });
 }
 
-/** The number of `signal` on this platform (SIGABRT → 6, SIGSEGV → 11, …), from Node's own table. */
+/**
+ * The number of `signal` on this platform (SIGABRT → 6, SIGSEGV → 11, …), from Node's own table.
+ * node:os is loaded here, not at import: only a plug-in killed by a signal needs it.
+ */
 function signalNumber(signal: NodeJS.Signals): number {
-  return osConstants.signals[signal] ?? 0;
+  return process.getBuiltinModule('node:os').constants.signals[signal] ?? 0;
 }
