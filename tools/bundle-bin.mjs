@@ -126,14 +126,12 @@ const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
 const REQUIRE_BANNER = 'import{createRequire as __okstraRequire}from"node:module";const require=__okstraRequire(import.meta.url);';
 for (const f of files) {
   const text = readFileSync(join(dist, f), 'utf8');
+  // A require of a relative path left in the output is a module the bundler could not see: it fails at run time.
+  const hit = /require\(["'`]\.{1,2}\/[^"'`]*["'`]\)/.exec(text);
+  if (hit) throw new Error(`${relative(repoRoot, join(dist, f))}: the bundle still requires ${hit[0]}; bundle that package's ESM build (see jsoncParserEsm)`);
   if (!/typeof require\b/.test(text)) continue;
   const shebang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
   writeFileSync(join(dist, f), shebang + REQUIRE_BANNER + text.slice(shebang.length));
-}
-// A require of a relative path left in the output is a module the bundler could not see: it fails at run time.
-for (const f of files) {
-  const hit = /require\(["'`]\.{1,2}\/[^"'`]*["'`]\)/.exec(readFileSync(join(dist, f), 'utf8'));
-  if (hit) throw new Error(`${relative(repoRoot, join(dist, f))}: the bundle still requires ${hit[0]}; bundle that package's ESM build (see jsoncParserEsm)`);
 }
 const bytes = files.reduce((n, f) => n + statSync(join(dist, f)).size, 0);
 process.stdout.write(`${relative(repoRoot, app)}: ${files.length} files, ${(bytes / 1024).toFixed(0)} KiB (${packages.size} third-party packages inlined)\n`);
