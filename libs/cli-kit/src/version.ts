@@ -79,7 +79,7 @@ export async function runToolMain(tool: ToolEntry, argv: readonly string[], io: 
     return 0;
   }
   const helpPath = invokedAs ? null : helpRequestPath(argv);
-  const help = helpPath && !process.stdout.isTTY ? cachedHelp(tool.importMetaUrl, helpPath) : undefined;
+  const help = helpPath && !io.stdout.isTTY ? cachedHelp(tool.importMetaUrl, helpPath) : undefined;
   if (help !== undefined) {
     io.stdout.write(help);
     return 0;
