@@ -4,7 +4,7 @@
 // so, and every command that prints JSON accepts --json. Through the real
 // umbrella bin on a temp copy of examples/sample-project.
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { runBin } from '@okstra/core/test-support';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +20,8 @@ const IP = '.okstra/tasks/payments/refund-timeout/runs/implementation-planning';
 const DATA = `${IP}/reports/final-report-implementation-planning-001.data.json`;
 
 function okstra(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8', input, env: { ...process.env, HOME: base } });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  const { code, stdout, stderr } = runBin(bin, args, { cwd: root, input, env: { ...process.env, HOME: base } });
+  return { code, stdout, stderr };
 }
 
 describe("'-' for documents", () => {
