@@ -1,4 +1,4 @@
-import { closestWord, findOnPath, oneLine, packageVersion, type Io } from '@okstra/cli-kit';
+import { closestWord, findOnPath, oneLine, packageVersion, type InvokedAs, type Io } from '@okstra/cli-kit';
 import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
@@ -7,7 +7,7 @@ import { environmentHelp } from './environment.js';
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io, invokedAs)`. */
 interface ToolModule {
-  main(argv: readonly string[], io: Io, invokedAs?: { name: string; usageName: string }): Promise<number>;
+  main(argv: readonly string[], io: Io, invokedAs?: InvokedAs): Promise<number>;
 }
 
 /**
@@ -77,7 +77,7 @@ function didYouMean(word: string): string {
 async function runTool(route: Route, rest: readonly string[], io: Io): Promise<number> {
   const args = [...route.prefix, ...rest];
   // Messages say `okstra <word>:`; usage lines read as typed (`okstra error-issue plan`, `okstra convergence seed`).
-  const invokedAs = { name: `okstra ${route.word}`, usageName: route.prefix.length > 0 ? 'okstra' : `okstra ${route.word}` };
+  const invokedAs: InvokedAs = { name: `okstra ${route.word}`, usageName: route.prefix.length > 0 ? 'okstra' : `okstra ${route.word}` };
   let tool: ToolModule;
   try {
     tool = (await import(route.pkg)) as ToolModule;
