@@ -1,22 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { action, createBaseProgram, runCli, type CliSpec } from './run-cli.js';
+import { action, createBaseProgram, runCli, type CliSpec, type CommandUnknownOpts } from './run-cli.js';
 import { memoryIo } from './io.js';
 import { InputError } from '@okstra/core';
 import { parseKeyValue, parseMinutes, parseSeconds, parseCsv, collect } from './options.js';
 import { pathArg, readStdinText } from './io.js';
 import { PassThrough } from 'node:stream';
 
-function spec(work: (opts: Record<string, unknown>) => Promise<number | void> | number | void): CliSpec {
+/** A test tool whose `go` command has the options `define` gives it (default: a required --file and an optional --n) and runs `work`. */
+function spec(
+  work: (opts: Record<string, unknown>) => Promise<number | void> | number | void,
+  define: (go: CommandUnknownOpts) => CommandUnknownOpts = (go) => go.requiredOption('--file <path>').option('--n <n>'),
+): CliSpec {
   return {
     name: 'okstra-test',
     version: '1.2.3',
     createProgram: (ctx) => {
       const program = createBaseProgram(ctx, 'test tool');
-      program
-        .command('go')
-        .requiredOption('--file <path>')
-        .option('--n <n>')
-        .action(action(ctx, (opts) => work(opts)));
+      define(program.command('go')).action(action(ctx, (...[opts]: unknown[]) => work(opts as Record<string, unknown>)));
       return program;
     },
   };
@@ -39,19 +39,10 @@ describe('runCli', () => {
       );
       expect([code, ran, io.err()]).toEqual([2, false, "okstra-test: --file is given twice ('a.json' and 'b.json'): it takes one value\n"]);
     }
-    const repeatable: CliSpec = {
-      name: 'okstra-test',
-      version: '1',
-      createProgram: (ctx) => {
-        const program = createBaseProgram(ctx, 'test tool');
-        program
-          .command('go')
-          .option('--result <r>', 'repeat', collect, [] as string[])
-          .option('--json')
-          .action(action(ctx, () => undefined));
-        return program;
-      },
-    };
+    const repeatable = spec(
+      () => undefined,
+      (go) => go.option('--result <r>', 'repeat', collect, [] as string[]).option('--json'),
+    );
     expect(await runCli(repeatable, ['go', '--result', 'a', '--result', 'b', '--json', '--json'], memoryIo())).toBe(0);
   });
 
