@@ -1,7 +1,7 @@
 import { InputError } from '@okstra/core';
 import type { ConvergenceMode, Verdict } from '@okstra/schemas/convergence';
 import { CONVERGENCE_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
-import { leadingWord, normalizeWord, parseVerdictBlocks, type VerdictBlock, type VerdictField } from '@okstra/verdict-blocks';
+import { leadingWord, normalizeWord, parseVerdictBlocks, secondIdInHeading, type VerdictBlock, type VerdictField } from '@okstra/verdict-blocks';
 
 /** The verdict words each mode accepts (upper case) and the vote each maps to: the vocabulary's one home. */
 export const VERDICT_WORDS: Readonly<Record<ConvergenceMode, Readonly<Record<string, Verdict>>>> = CONVERGENCE_VERDICT_WORDS;
@@ -76,8 +76,8 @@ export function readResponseVotes(input: {
 
 /** A dispatched id (its dispatched spelling) that the heading's rest starts with: `### F-001, F-002`, `### F-001 / F-002`, `### F-001 and F-002`. */
 function otherIdInHeading(rest: string, canonical: ReadonlyMap<string, string[]>): string | undefined {
-  const m = /^(?:(?:and|or|&|\/|\+|,)\s*)?[`*_[(]*([A-Za-z0-9-]+)/i.exec(rest);
-  const ids = m ? canonical.get(m[1].toLowerCase()) : undefined;
+  const other = secondIdInHeading(rest);
+  const ids = other ? canonical.get(other.toLowerCase()) : undefined;
   return ids?.length === 1 ? ids[0] : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { InputError } from '@okstra/core';
 import type { PlanVerdict } from '@okstra/schemas/implementation-planning';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
-import { findNearMisses, parseVerdictBlocks, PLAN_FIELD_LABELS, readPlanVote, type NearMiss } from '@okstra/verdict-blocks';
+import { findNearMisses, parseVerdictBlocks, PLAN_FIELD_LABELS, readPlanVote, secondIdInHeading, type NearMiss } from '@okstra/verdict-blocks';
 import { PLAN_ITEM_HEADING_ID } from './ids.js';
 
 /** One worker's plan-verify response: its id, the file it came from (for messages) and the Markdown. */
@@ -109,8 +109,8 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
       continue;
     }
     firstLine.set(id, block.headingLine);
-    const other = /^(?:(?:and|or|&|\/|\+|,)\s*)?[`*_[(]*([A-Za-z0-9-]+)/i.exec(block.headingRest);
-    const otherId = other ? canonical.get(other[1].toLowerCase()) : undefined;
+    const other = secondIdInHeading(block.headingRest);
+    const otherId = other ? canonical.get(other.toLowerCase()) : undefined;
     if (otherId && otherId !== id) {
       // `### P-Opt-1, P-Opt-2`: which items the one verdict covers is not beyond doubt (docs/plan-items.md).
       report(id, block.headingLine, `the heading names more than one item (${id} and ${otherId}): answer each in its own block`);

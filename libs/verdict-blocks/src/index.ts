@@ -4,7 +4,7 @@
  * okstra-convergence `collect-results` and okstra-plan-items `collect-verdicts`
  * (docs/contracts.md §2 "markdown verdict blocks — one rule, one home").
  */
-export { parseVerdictBlocks } from './parse.js';
+export { parseVerdictBlocks, secondIdInHeading } from './parse.js';
 export type { ParseOptions, VerdictBlock, VerdictField } from './parse.js';
 export { leadingWord, normalizeWord } from './words.js';
 export { MAX_MARKDOWN_NESTING, assertMarkdownNesting, markdownNesting } from './nesting.js';

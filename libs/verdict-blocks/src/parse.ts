@@ -45,6 +45,18 @@ export interface VerdictBlock {
   text: string;
 }
 
+/**
+ * The id-like token a heading's rest starts with, after a joining word or mark
+ * (`and`, `or`, `&`, `/`, `+`, `,`) and wrapping punctuation: `### F-001, F-002`,
+ * `### F-001 / F-002`, `### P-Opt-1 and P-Opt-2` give the second id as written.
+ * The caller decides whether it is one of its ids: a heading naming two ids is
+ * refused by both collectors (docs/convergence.md "Response blocks",
+ * docs/plan-items.md "Verdict grammar"). Undefined when the rest starts with no such token.
+ */
+export function secondIdInHeading(headingRest: string): string | undefined {
+  return /^(?:(?:and|or|&|\/|\+|,)\s*)?[`*_[(]*([A-Za-z0-9-]+)/i.exec(headingRest)?.[1];
+}
+
 /** Options of {@link parseVerdictBlocks}. */
 export interface ParseOptions {
   /** The file the text came from, named by the nesting refusal. */
