@@ -65,7 +65,8 @@ export function collectCriticGaps(input: {
   const active = activeAnalysers(state.derived.workers);
   const outcome = byWorker(input.dispatches, active, '--dispatch');
   const response = byWorker(input.responses, active, '--result');
-  const votes = new Map<string, GapVote[]>(candidates.map((c) => [c.id, []]));
+  const gapIds = candidates.map((c) => c.id);
+  const votes = new Map<string, GapVote[]>(gapIds.map((id) => [id, []]));
   if (candidates.length > 0) {
     for (const w of active) {
       const d = outcome.get(w);
@@ -77,8 +78,7 @@ export function collectCriticGaps(input: {
         continue;
       }
       if (!r) throw new InputError(`worker ${w} completed but no --result ${w}=<path> was given`);
-      const ids = candidates.map((c) => c.id);
-      for (const v of readResponseVotes({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: ids, thing: 'gap' })) {
+      for (const v of readResponseVotes({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: gapIds, thing: 'gap' })) {
         const vote: GapVote = { workerId: w, verdict: v.verdict, explanation: v.explanation };
         if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;
         votes.get(v.id)!.push(vote);
