@@ -97,15 +97,12 @@ function redecide(f: FinalFinding, at: string, ctx: { analysers: string[]; roste
     if (f.status !== 'agreed') errors.push(`${at}.status: corroborated finding ${f.id} is ${f.status}, not agreed`);
     return errors;
   }
-  const latest = new Map<string, PassVote>();
-  for (const v of f.votes)
-    if ((latest.get(v.workerId)?.round ?? -1) <= v.round) latest.set(v.workerId, { workerId: v.workerId, verdict: v.verdict, round: v.round });
+  // Oldest round first, so standingVotes keeps each worker's latest (the later of two in one round, as listed).
+  const byRound: PassVote[] = f.votes.map((v) => ({ workerId: v.workerId, verdict: v.verdict, round: v.round })).sort((a, b) => a.round - b.round);
+  const standing = standingVotes({ currentVotes: [], priorVotes: byRound });
+  const voted = new Set(standing.map((v) => v.workerId));
   const expected =
-    f.source === 'critic'
-      ? gapDecision(f.votes.map((v) => v.verdict)) === 'accepted'
-        ? 'agreed'
-        : 'not accepted'
-      : decide(standingVotes({ currentVotes: [...latest.values()] }).map((v) => v.verdict));
+    f.source === 'critic' ? (gapDecision(f.votes.map((v) => v.verdict)) === 'accepted' ? 'agreed' : 'not accepted') : decide(standing.map((v) => v.verdict));
   if (expected !== f.status) errors.push(`${at}.status: finding ${f.id} is ${f.status}, but its votes decide ${expected}`);
   if (f.source === 'critic') return errors;
   const stillIn = (w: string) => {
@@ -114,7 +111,7 @@ function redecide(f: FinalFinding, at: string, ctx: { analysers: string[]; roste
   };
   const reviewers = ctx.analysers.filter((a) => !f.authors.includes(a));
   if (f.reason === 'consensus') {
-    const silent = reviewers.find((w) => stillIn(w) && !latest.has(w));
+    const silent = reviewers.find((w) => stillIn(w) && !voted.has(w));
     if (silent) errors.push(`${at}.reason: finding ${f.id} is decided by consensus, but reviewer ${silent} has no vote on it`);
   }
   if (f.reason === 'no-eligible-reviewer') {
