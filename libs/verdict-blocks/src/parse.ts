@@ -134,7 +134,7 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
  *
  * Markdown has no syntax errors; the one refusal is nesting deeper than
  * MAX_MARKDOWN_NESTING (see {@link assertMarkdownNesting}), which keeps the parse
- * linear — callers check first with the file name for a better message.
+ * linear; give `file` (ParseOptions) so the refusal names it.
  * @throws InputError (exit 2) only for that nesting.
  */
 export function parseVerdictBlocks(markdown: string, options: ParseOptions = {}): VerdictBlock[] {
