@@ -140,7 +140,7 @@ function assertReplaceable(path: string, artifact: Artifact, file: string): void
   try {
     bytes = readRegularFileSync(path, { label: file });
   } catch {
-    return; // a symlink, FIFO or directory: writeTextAtomic names it precisely.
+    return; // unreadable (a symlink or special file was refused by assertWritableTarget first): writeTextAtomic names it precisely.
   }
   if (bytes === null) return;
   try {

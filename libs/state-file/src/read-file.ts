@@ -31,6 +31,11 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  *   larger than `maxBytes`, or not valid UTF-8.
  */
 export async function readTextFile(path: string, options: ReadTextOptions = {}): Promise<string> {
+  return readTextFileSync(path, options);
+}
+
+/** The one read of {@link readTextFile} and {@link readJsonFileSync}: regular file, present, strict UTF-8. */
+function readTextFileSync(path: string, options: ReadTextOptions): string {
   const file = options.label ?? path;
   const bytes = readRegularFileSync(path, { ...options, label: file });
   if (bytes === null) throw new InputError('file not found', { file });
@@ -63,7 +68,7 @@ export interface ReadJsonOptions<T> extends ReadTextOptions {
  *   violation — the message names the file and the JSON path.
  */
 export async function readJsonFile<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): Promise<T> {
-  return parseJsonText(await readTextFile(path, options), { ...options, label: options.label ?? path });
+  return readJsonFileSync(path, options);
 }
 
 /**
@@ -72,10 +77,7 @@ export async function readJsonFile<T = unknown>(path: string, options: ReadJsonO
  * @throws InputError (exit 2) as {@link readJsonFile}.
  */
 export function readJsonFileSync<T = unknown>(path: string, options: ReadJsonOptions<T> = {}): T {
-  const file = options.label ?? path;
-  const bytes = readRegularFileSync(path, { ...options, label: file });
-  if (bytes === null) throw new InputError('file not found', { file });
-  return parseJsonText(decodeUtf8(bytes, file), { ...options, label: file });
+  return parseJsonText(readTextFileSync(path, options), { ...options, label: options.label ?? path });
 }
 
 /**
