@@ -12,9 +12,12 @@ import {
   convergenceGroupsPath,
   convergenceMigrationDir,
   convergenceWorkStatePath,
+  coverageBatchPath,
   finalReportDataPath,
   planItemsPath,
+  planVerifyResultPath,
   planVerdictsPath,
+  reverifyResultPath,
   roundPlanPath,
   roundResultsPath,
   runDir,
@@ -22,6 +25,7 @@ import {
   taskRoot,
   teamStatePath,
 } from '@okstra/paths';
+import { TEMP_MARK } from '@okstra/state-file';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = (app: string) => join(REPO, 'apps', app, 'dist', 'bin.js');
@@ -119,14 +123,14 @@ export function scenario() {
     mig: convergenceMigrationDir(ea),
     plan1: roundPlanPath(ea, 1, EA),
     results1: roundResultsPath(ea, 1, EA),
-    coverage: join(ea, 'state', 'convergence-coverage-batch-error-analysis-001.json'),
+    coverage: coverageBatchPath(ea, EA),
     manifest: runManifestPath(ea, EA),
     teamState: teamStatePath(ea, EA),
-    claudeResult: join(ea, 'worker-results', 'claude-reverify-r1-error-analysis-001.md'),
+    claudeResult: reverifyResultPath(ea, 'claude', 1, EA),
     data: finalReportDataPath(ip, IP),
     items: planItemsPath(ip, IP),
     verdicts: planVerdictsPath(ip, IP),
-    planVerifyResult: join(ip, 'worker-results', 'claude-plan-verify-implementation-planning-001.md'),
+    planVerifyResult: planVerifyResultPath(ip, 'claude', IP),
     ipTeamState: teamStatePath(ip, IP),
   };
 }
@@ -250,7 +254,7 @@ export function leftovers(dir: string): string[] {
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
-      if (name.includes('.okstra-tmp-') || name.endsWith('.lock')) out.push(relative(dir, p));
+      if (name.includes(TEMP_MARK) || name.endsWith('.lock')) out.push(relative(dir, p));
       else if (lstatSync(p).isDirectory()) walk(p);
     }
   };
