@@ -1,7 +1,8 @@
 // Every command with its file arguments, on a prepared scenario: the table the
 // special-file and malformed-input matrices walk ("every file argument of every command").
 import { join } from 'node:path';
-import type { BinName, Scenario } from './support.js';
+import { promptPath, teamJobPath } from '@okstra/paths';
+import { EA, type BinName, type Scenario } from './support.js';
 
 /** One file argument: its default (valid) path, whether the command reads it as JSON / Markdown, or wants a directory. */
 export interface FileArg {
@@ -187,7 +188,7 @@ export const COMMANDS: Command[] = [
     name: 'team exec',
     bin: 'team',
     head: ['exec'],
-    files: [{ flag: '--job', path: (s) => join(s.ea, 'state', 'team-jobs', 'initial-claude.job.json'), role: 'json' }],
+    files: [{ flag: '--job', path: (s) => teamJobPath(s.ea, 'initial', 'claude', EA), role: 'json' }],
   },
   {
     name: 'team worker-state transition',
@@ -195,7 +196,7 @@ export const COMMANDS: Command[] = [
     head: ['worker-state', 'transition', '--worker', 'report-writer', '--status', 'in-progress'],
     files: [
       { flag: '--team-state', path: (s) => s.teamState, role: 'json' },
-      { flag: '--prompt', path: (s) => join(s.ea, 'prompts', 'report-writer-prompt-error-analysis-001.md'), role: 'out' },
+      { flag: '--prompt', path: (s) => promptPath(s.ea, 'report-writer', EA), role: 'out' },
     ],
   },
 ];

@@ -101,6 +101,10 @@ export function cleanup(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
+/** The two sample runs of examples/ (their run refs for the libs/paths layout). */
+export const EA = { taskType: 'error-analysis', seq: '001' };
+const IP = { taskType: 'implementation-planning', seq: '001' };
+
 /** A fresh temp copy of examples/ and the paths of its two sample runs. */
 export function scenario() {
   const tmp = mkdtempSync(join(tmpdir(), 'okstra-fi-'));
@@ -108,8 +112,6 @@ export function scenario() {
   cpSync(join(REPO, 'examples'), tmp, { recursive: true });
   const project = join(tmp, 'sample-project');
   const task = taskRoot(project, { taskGroup: 'payments', taskId: 'refund-timeout' });
-  const EA = { taskType: 'error-analysis', seq: '001' };
-  const IP = { taskType: 'implementation-planning', seq: '001' };
   const ea = runDir(task, EA);
   const ip = runDir(task, IP);
   return {
@@ -219,8 +221,8 @@ export async function lifecycle(s: Scenario): Promise<void> {
   await conv(['seed', '--groups', s.groups, '--work-state', s.work, '--final-state', s.final, '--migration-dir', s.mig]);
   const manifest = JSON.parse(readFileSync(s.manifest, 'utf8'));
   for (let round = 1; ; round++) {
-    const plan = roundPlanPath(s.ea, round, { taskType: 'error-analysis', seq: '001' });
-    const results = roundResultsPath(s.ea, round, { taskType: 'error-analysis', seq: '001' });
+    const plan = roundPlanPath(s.ea, round, EA);
+    const results = roundResultsPath(s.ea, round, EA);
     if ((await conv(['plan-round', '--work-state', s.work, '--plan', plan])).queueTerminal) break;
     const outcome = manifest.convergence.rounds.find((r: { round: number }) => r.round === round);
     const args = ['collect-results', '--plan', plan, '--mode', 'adversarial', '--output', results];
