@@ -1,6 +1,9 @@
 import * as z from './zod.js';
 import { NonNegativeInt } from './common.js';
 
+/** The capture kinds that read the provider's output; `none` is the one more {@link CaptureKind}. */
+const READING_CAPTURE_KINDS = ['claude-stream-json', 'codex-jsonl'] as const;
+
 /**
  * How a provider's run is read by the wrapper (docs/providers.md "Capture"):
  * `claude-stream-json` — Claude Code `-p --output-format=stream-json` events on
@@ -10,9 +13,9 @@ import { NonNegativeInt } from './common.js';
  * `--output-last-message` file; `none` — nothing is read (exit code and
  * completion paths only).
  */
-export const CaptureKind = z.enum(['claude-stream-json', 'codex-jsonl', 'none']);
+export const CaptureKind = z.enum([...READING_CAPTURE_KINDS, 'none']);
 /** The capture kinds that read something (every {@link CaptureKind} but `none`). */
-const ReadingCaptureKind = z.enum(['claude-stream-json', 'codex-jsonl']);
+const ReadingCaptureKind = z.enum(READING_CAPTURE_KINDS);
 export type CaptureKind = z.infer<typeof CaptureKind>;
 
 const Count = z.nullable(NonNegativeInt);
