@@ -23,10 +23,19 @@ export function startDetachedWrapper(jobPath: string, cwd: string, env: NodeJS.P
  * wrapper. null when unavailable (not Linux, or no such process).
  */
 export function processStartTime(pid: number): string | null {
+  return procStat(pid)?.[19] ?? null;
+}
+
+/**
+ * The fields of `/proc/<pid>/stat` after the command name (`state` first:
+ * field 3 of proc(5) is index 0, pgrp index 2, starttime index 19); the
+ * name is skipped up to its last `)`, as it may hold spaces and parentheses.
+ * null when the file cannot be read (no such process, not Linux).
+ */
+function procStat(pid: number | string): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
@@ -39,14 +48,10 @@ export function isWrapperAlive(pid: number, pidStartTime: string | null | undefi
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] === 'Z') return false;
-    return !pidStartTime || fields[19] === pidStartTime;
-  } catch {
-    return !pidStartTime;
-  }
+  const fields = procStat(pid);
+  if (!fields) return !pidStartTime;
+  if (fields[0] === 'Z') return false;
+  return !pidStartTime || fields[19] === pidStartTime;
 }
 
 /**
@@ -71,13 +76,8 @@ export function isGroupAlive(pgid: number, leaderStartTime: string | null | unde
     }
   }
   return pids.some((pid) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return fields[0] !== 'Z' && Number(fields[2]) === pgid;
-    } catch {
-      return false;
-    }
+    const fields = procStat(pid);
+    return fields !== null && fields[0] !== 'Z' && Number(fields[2]) === pgid;
   });
 }
 
