@@ -85,35 +85,35 @@ export function isGroupAlive(pgid: number, leaderStartTime: string | null | unde
  * Stop a recorded process group: SIGTERM, then SIGKILL after `graceMs` if a
  * member is left. Every signal is preceded by {@link isGroupAlive} (pid +
  * start time), so a reused pid is never signalled.
- * @returns true when the group is gone at the end.
+ * @returns true when the group is gone at the end (SIGKILL is given 500 ms).
  */
 export async function stopGroup(pgid: number, leaderStartTime: string | null | undefined, graceMs = 1_000): Promise<boolean> {
-  const signal = (s: NodeJS.Signals) => {
-    if (!isGroupAlive(pgid, leaderStartTime)) return;
-    try {
-      process.kill(-pgid, s);
-    } catch {
-      // gone meanwhile
-    }
-  };
-  signal('SIGTERM');
-  for (let waited = 0; waited < graceMs && isGroupAlive(pgid, leaderStartTime); waited += 50) await new Promise((r) => setTimeout(r, 50));
-  signal('SIGKILL');
-  for (let waited = 0; waited < 500 && isGroupAlive(pgid, leaderStartTime); waited += 25) await new Promise((r) => setTimeout(r, 25));
-  return !isGroupAlive(pgid, leaderStartTime);
+  return terminate(() => isGroupAlive(pgid, leaderStartTime), -pgid, graceMs, 500);
 }
 
 /** Stop one recorded process (pid + start time checked first): SIGTERM, SIGKILL after `graceMs`. */
 export async function stopProcess(pid: number, startTime: string | null | undefined, graceMs = 1_000): Promise<void> {
+  await terminate(() => isWrapperAlive(pid, startTime), pid, graceMs, 0);
+}
+
+/**
+ * SIGTERM `target` (a pid, or a negated pgid), SIGKILL it when still `alive()`
+ * after `graceMs`, then wait up to `killWaitMs` for it to go. Each signal is
+ * sent only while `alive()` (the recorded start time still matches).
+ * @returns true when `alive()` is false at the end.
+ */
+async function terminate(alive: () => boolean, target: number, graceMs: number, killWaitMs: number): Promise<boolean> {
   const signal = (s: NodeJS.Signals) => {
-    if (!isWrapperAlive(pid, startTime)) return;
+    if (!alive()) return;
     try {
-      process.kill(pid, s);
+      process.kill(target, s);
     } catch {
       // gone meanwhile
     }
   };
   signal('SIGTERM');
-  for (let waited = 0; waited < graceMs && isWrapperAlive(pid, startTime); waited += 50) await new Promise((r) => setTimeout(r, 50));
+  for (let waited = 0; waited < graceMs && alive(); waited += 50) await new Promise((r) => setTimeout(r, 50));
   signal('SIGKILL');
+  for (let waited = 0; waited < killWaitMs && alive(); waited += 25) await new Promise((r) => setTimeout(r, 25));
+  return !alive();
 }
