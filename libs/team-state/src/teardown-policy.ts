@@ -129,9 +129,14 @@ export async function planTeardown(input: TeardownInput, probe: TeardownProbe): 
     }
     return servers.get(key)!;
   };
-  const decide = (record: WorkerDispatch, adopted: boolean, pane: TeardownPane | null) => {
-    const item = judge(record, adopted, pane, input, probe);
-    (item.running && !input.force ? plan.running : plan.act).push(item);
+  const place = (item: TeardownItem) => (item.running && !input.force ? plan.running : plan.act).push(item);
+  const decide = (record: WorkerDispatch, adopted: boolean, pane: TeardownPane | null) => place(judge(record, adopted, pane, input, probe));
+  /** A record with no pane to close: acted on only while something of it is alive (running, or an orphan group). */
+  const decideIfAlive = (record: WorkerDispatch): boolean => {
+    const item = judge(record, false, null, input, probe);
+    if (!item.running && !item.orphan) return false;
+    place(item);
+    return true;
   };
   for (const record of open) {
     if (record.backend === 'tmux-pane' && record.paneId) {
@@ -141,19 +146,14 @@ export async function planTeardown(input: TeardownInput, probe: TeardownProbe): 
         continue;
       }
       if (!pane) {
-        const item = judge(record, false, null, input, probe);
-        if (item.running) (input.force ? plan.act : plan.running).push(item);
-        else if (item.orphan) plan.act.push(item);
-        else plan.skipped.push({ record, reason: 'pane already gone', done: true });
+        if (!decideIfAlive(record)) plan.skipped.push({ record, reason: 'pane already gone', done: true });
         continue;
       }
       decide(record, false, pane);
     } else if (record.backend === 'cmux-pane' && (record.surfaceId || record.paneId)) {
       decide(record, false, null);
     } else {
-      const item = judge(record, false, null, input, probe);
-      if (item.running) (input.force ? plan.act : plan.running).push(item);
-      else if (item.orphan) plan.act.push(item);
+      decideIfAlive(record);
     }
   }
   if (input.unrecorded.length > 0) {
