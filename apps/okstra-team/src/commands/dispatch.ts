@@ -11,9 +11,8 @@ import {
   resolveProviderExecutable,
 } from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { readArtifactIfExists, readRegularFileSync, writeArtifact } from '@okstra/state-file';
+import { readRegularFileSync, writeArtifact } from '@okstra/state-file';
 import { teamJobArtifact } from '@okstra/schemas/team-job';
-import { teamStateArtifact } from '@okstra/schemas/team-state';
 import { hasRetryLeft } from '@okstra/schemas/retry-budget';
 import { isRetryable, isRetryKind, readTeamState, transitionWorkers } from '@okstra/team-state';
 import { dispatchToCmux } from '../backends/cmux.js';
@@ -81,6 +80,9 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
   const backend = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
+  const jobPaths = new Map<string, string>();
+  for (const { job } of launches)
+    jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId, { taskType: run.manifest.taskType, seq: run.manifest.seq }));
   if (opts.dryRun) {
     writeJson(io, {
       dryRun: true,
@@ -96,20 +98,16 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
         model: job.model,
         promptPath: rel(job.promptPath),
         completionPaths: job.completionPaths.map(rel),
-        jobPath: rel(teamJobPath(run.runDir, plan.dispatchKind, job.workerId, { taskType: run.manifest.taskType, seq: run.manifest.seq })),
+        jobPath: rel(jobPaths.get(job.workerId)!),
         command: [launch.file, ...launch.args],
       })),
     });
     return 0;
   }
-  // Everything the dispatch needs is validated before its first write (docs/team.md "dispatch"):
-  // the team-state too (when it exists), so a bad one fails here and not after the job files.
-  readArtifactIfExists(run.teamStatePath, teamStateArtifact);
+  // Everything the dispatch needs is validated before its first write (docs/team.md "dispatch"): the
+  // team-state too (when it exists), read by assertRetryBudget, so a bad one fails there and not after the job files.
   const now = io.now();
   const startedAt = now.toISOString();
-  const jobPaths = new Map<string, string>();
-  for (const { job } of launches)
-    jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId, { taskType: run.manifest.taskType, seq: run.manifest.seq }));
   // A symlinked state/team-jobs leading out of the project is refused before anything is written.
   for (const p of jobPaths.values()) resolveInsideRoot(run.projectRoot, p, 'jobPath');
   // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
@@ -211,7 +209,10 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
  * `@okstra/schemas` retry-budget.ts): a worker out of the run (its second
  * failure) is never dispatched again, and a retry kind (`<kind>-retry`) only
  * dispatches workers whose last dispatch failed with their one retry unspent.
- * @throws InputError (exit 2) naming the job's `workerId`; nothing written.
+ * It is also dispatch's one read of an existing team-state before anything
+ * is written: an invalid one is refused here (readTeamState).
+ * @throws InputError (exit 2) naming the job's `workerId`, or for an invalid
+ *   team-state; nothing written.
  */
 async function assertRetryBudget(teamStatePath: string, dispatchKind: string, jobs: readonly ResolvedJob[], source: string): Promise<void> {
   if (!existsSync(teamStatePath)) {
