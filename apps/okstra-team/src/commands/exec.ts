@@ -5,7 +5,7 @@ import { InputError, OkstraError, pathArg, type CliContext } from '@okstra/cli-k
 import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
-import { readArtifact, writeArtifact } from '@okstra/state-file';
+import { isRegularIfExists, readArtifact, writeArtifact } from '@okstra/state-file';
 import { createCapture } from '@okstra/providers';
 import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict } from '@okstra/team-state';
 import { processStartTime } from '../backends/subprocess.js';
@@ -136,13 +136,13 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
   // must be regular files when they exist — a FIFO would block the wrapper — and really inside.
   for (const p of [promptPath, wrapperLogPath(promptPath), wrapperStatusPath(promptPath)]) {
     await inside('promptPath', p);
-    if (existsSync(p) && !(await stat(p)).isFile()) fail('promptPath', `'${p}' is not a regular file`);
+    if (!isRegularIfExists(p)) fail('promptPath', `'${p}' is not a regular file`);
   }
   const resultPath = await inside('resultPath', job.resultPath);
   let lastMessagePath: string | null = null;
   if (job.lastMessagePath) {
     lastMessagePath = await inside('lastMessagePath', job.lastMessagePath);
-    if (existsSync(lastMessagePath) && !(await stat(lastMessagePath)).isFile()) fail('lastMessagePath', `'${lastMessagePath}' is not a regular file`);
+    if (!isRegularIfExists(lastMessagePath)) fail('lastMessagePath', `'${lastMessagePath}' is not a regular file`);
   }
   const completionPaths: string[] = [];
   for (const [i, p] of job.completionPaths.entries()) completionPaths.push(await inside(`completionPaths[${i}]`, p));
