@@ -1,5 +1,5 @@
 import { dirname, sep } from 'node:path';
-import { wrapperLastMessagePath } from '@okstra/paths';
+import { isInside, wrapperLastMessagePath } from '@okstra/paths';
 import { capabilityOfRole } from './roles.js';
 
 /** Values the argv placeholders take (absolute paths; docs/providers.md "Placeholders"). */
@@ -44,8 +44,7 @@ export function writeRootOf(job: Pick<JobPaths, 'role' | 'projectRoot' | 'result
     common = common.slice(0, i);
   }
   const dir = common.join(sep) || sep;
-  const root = job.projectRoot.replace(/\/+$/, '');
-  return dir === root || dir.startsWith(root + sep) ? dir : job.projectRoot;
+  return isInside(job.projectRoot, dir) ? dir : job.projectRoot;
 }
 
 /** The placeholder values of one job's launch ({@link LaunchValues}). */
