@@ -54,8 +54,9 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes('--deadline', opts.deadline);
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const recorded = latestDispatches(run.manifest.workerDispatches);
-  const initialState = await readTeamState(run.teamStatePath);
-  const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, initialState.workers, recorded);
+  // Read once per poll: this first read also serves the first poll.
+  let state = await readTeamState(run.teamStatePath);
+  const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, recorded);
   const newest = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded].sort((a, b) =>
     a.workerId < b.workerId ? -1 : 1,
   );
@@ -79,7 +80,6 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const tty = Boolean(io.stderr.isTTY);
   for (;;) {
     const now = io.now();
-    const state = await readTeamState(run.teamStatePath);
     const rowOf = (id: string) => state.workers.find((w) => w.workerId === id);
     const pending = records.filter((r) => !ended.has(r.workerId));
     // Listed once per poll, and only when some worker's artifacts do not already say it ended: tmux
@@ -133,6 +133,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
     if (tty) io.stderr.write(`\r\x1b[K${statusLine(records, ended, lastBeat, state.workers, io.now())}`);
     if (ended.size === records.length) break;
     await delay(pollMs);
+    state = await readTeamState(run.teamStatePath);
 
     function settle(rec: WorkerDispatch, startedAt: string | undefined, end: Ended): void {
       ended.set(rec.workerId, end);
