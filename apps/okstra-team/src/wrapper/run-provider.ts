@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { closeSync, createWriteStream, openSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import type { TextSink } from '@okstra/cli-kit';
+import { childProcess, type TextSink } from '@okstra/cli-kit';
 import type { ProviderRunObservation } from '@okstra/team-state';
 
 const STDERR_TAIL_BYTES = 4096;
@@ -60,7 +59,7 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
   let sawOutput = false;
   let stderrTail = '';
   const result = await new Promise<Omit<ProviderRunObservation, 'missingPaths'>>((resolvePromise) => {
-    const child = spawn(launch.file, launch.args, { cwd: launch.cwd, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
+    const child = childProcess().spawn(launch.file, launch.args, { cwd: launch.cwd, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
     if (typeof stdinFd === 'number') closeSync(stdinFd);
     if (child.pid) launch.onSpawn?.(child.pid);
     const killGroup = (signal: NodeJS.Signals) => {
