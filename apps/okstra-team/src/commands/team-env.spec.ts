@@ -21,6 +21,25 @@ import {
 const socket = privateServer();
 
 const jobsFile = writeJobsFile;
+
+/**
+ * A dispatch SIGKILLed after it set the rows in-progress and started its
+ * panes, before it recorded `workerDispatches[]`: the run manifest's lock is
+ * held while it runs, and it is killed once two panes of the run are dead.
+ */
+async function killDispatchBeforeRecording(f: Fixture): Promise<void> {
+  const lock = `${f.manifestPath}.lock`;
+  mkdirSync(lock);
+  // A live holder's lock: its owner entry names this (living) test process (docs/conventions.md "Locks").
+  writeFileSync(join(lock, `owner-${process.pid}-0`), '');
+  const refresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1_000);
+  const child = spawn(process.execPath, [BIN, 'dispatch', ...run(f)], { env: f.env, stdio: 'ignore' });
+  await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  clearInterval(refresh);
+  rmSync(lock, { recursive: true });
+}
 const job = (f: Fixture, workerId: string, provider: string, role: string) => jobEntry(f, workerId, provider, role);
 
 describe('dispatch input validation (exit 2, nothing written)', () => {
@@ -229,16 +248,7 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     const bPane = b.manifest().workerDispatches[0].paneId;
     await waitFor(() => b.row('alpha').status === 'completed');
     // A: dispatch killed after its pane started, before it recorded workerDispatches
-    const lock = `${a.manifestPath}.lock`;
-    mkdirSync(lock);
-    writeFileSync(join(lock, `owner-${process.pid}-0`), '');
-    const refresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1_000);
-    const child = spawn(process.execPath, [BIN, 'dispatch', ...run(a)], { env: a.env, stdio: 'ignore' });
-    await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    clearInterval(refresh);
-    rmSync(lock, { recursive: true });
+    await killDispatchBeforeRecording(a);
     const owners = tmux(socket, ['list-panes', '-a', '-F', '#{pane_id} #{@okstra-owner} #{@okstra-root}']).stdout;
     expect(owners).toContain(`${bPane} okstra-`);
     const t = team(['teardown', ...run(a), '--json'], { env: a.env });
@@ -285,18 +295,7 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
       ],
       { socket },
     );
-    // Hold the run manifest's lock so dispatch blocks right before recording, after the rows and panes exist.
-    const lock = `${f.manifestPath}.lock`;
-    mkdirSync(lock);
-    // A live holder's lock: its owner entry names this (living) test process (docs/conventions.md "Locks").
-    writeFileSync(join(lock, `owner-${process.pid}-0`), '');
-    const refresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1_000);
-    const child = spawn(process.execPath, [BIN, 'dispatch', ...run(f)], { env: f.env, stdio: 'ignore' });
-    await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    clearInterval(refresh);
-    rmSync(lock, { recursive: true });
+    await killDispatchBeforeRecording(f);
     expect(f.manifest().workerDispatches).toEqual([]);
     const a = team(['await', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([
