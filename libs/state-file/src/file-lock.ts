@@ -6,6 +6,12 @@ import { heldLocks, lockLost, stillHeld, type HeldLock } from './lock-registry.j
 import { canonicalPath } from '@okstra/paths';
 import { isAlive } from './write-file.js';
 
+/**
+ * The name of a file's lock directory is its real path + this suffix
+ * (docs/conventions.md "Locks"); run-audit's `write-leftover` check finds
+ * a killed holder's lock by it.
+ */
+export const LOCK_SUFFIX = '.lock';
 /** A held lock not refreshed for this long is stale (its holder is stopped or hung), ms. */
 export const LOCK_STALE_MS = 10_000;
 /** How often a holder refreshes its lock's mtime, ms. */
@@ -37,7 +43,7 @@ const OWNER = /^owner-(\d+)-[0-9a-f]+$/;
  */
 export async function withFileLock<T>(path: string, fn: () => Promise<T>): Promise<T> {
   const real = canonicalPath(path);
-  const lockDir = `${real}.lock`;
+  const lockDir = `${real}${LOCK_SUFFIX}`;
   try {
     mkdirSync(dirname(real), { recursive: true });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { TEMP_MARK } from '@okstra/state-file';
+import { LOCK_SUFFIX, TEMP_MARK } from '@okstra/state-file';
 import { runArtifactDirs } from '../files.js';
 import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
 
@@ -14,8 +14,9 @@ export function checkWriteLeftovers(run: RunUnderAudit): Finding[] {
   const out: Finding[] = [];
   for (const dir of runArtifactDirs(run.runDir)) {
     for (const name of run.files.list(dir)) {
-      if (!name.includes(TEMP_MARK) && !name.endsWith('.lock')) continue;
-      const kind = name.endsWith('.lock') ? 'a lock' : 'a temp file of an interrupted write';
+      const lock = name.endsWith(LOCK_SUFFIX);
+      if (!lock && !name.includes(TEMP_MARK)) continue;
+      const kind = lock ? 'a lock' : 'a temp file of an interrupted write';
       out.push({
         invariant: 'write-leftover',
         message: `the ended run left ${kind}: ${name} (remove it once no okstra command runs on this run)`,
