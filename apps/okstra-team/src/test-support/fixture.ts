@@ -102,6 +102,7 @@ export function makeFixture(
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, OKSTRA_TMUX_SOCKET: options.socket, OKSTRA_TEAM_POLL_MS: '100', ...options.env };
   delete env.TMUX;
   delete env.TMUX_PANE;
+  const teamState = () => JSON.parse(readFileSync(teamStatePath, 'utf8'));
   return {
     root,
     home,
@@ -112,8 +113,8 @@ export function makeFixture(
     prompt,
     result,
     manifest: () => JSON.parse(readFileSync(manifestPath, 'utf8')),
-    teamState: () => JSON.parse(readFileSync(teamStatePath, 'utf8')),
-    row: (w: string) => JSON.parse(readFileSync(teamStatePath, 'utf8')).workers.find((r: any) => r.workerId === w),
+    teamState,
+    row: (w: string) => teamState().workers.find((r: any) => r.workerId === w),
   };
 }
 
