@@ -9,7 +9,7 @@ import { retryDispatchKind } from '@okstra/schemas/vocabulary';
  * never a `-retry-retry`: the retry budget (one retry per worker per run)
  * allows none.
  */
-export const RETRY_SUFFIX = '-retry';
+export const RETRY_SUFFIX = retryDispatchKind(''); // '-retry', spelled once in vocabulary.ts
 
 /** The kind a retry of a `kind` dispatch gets (`initial` → `initial-retry`); a retry kind is returned as is. */
 export function retryKindOf(kind: string): string {
