@@ -117,19 +117,13 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
     if (error instanceof OkstraError) throw error;
     fail('projectRoot', `'${job.projectRoot}' does not exist or is unreadable (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
+  // resolveInsideRoot (libs/paths) checks both halves: lexically, and by the real path of the nearest existing ancestor.
   const inside = async (field: string, path: string): Promise<string> => {
-    let abs = '';
     try {
-      abs = resolveInsideRoot(job.projectRoot, path, field);
+      return resolveInsideRoot(job.projectRoot, path, field);
     } catch (error) {
-      fail(field, error instanceof Error ? error.message : String(error));
+      return fail(field, error instanceof Error ? error.message : String(error));
     }
-    // The nearest existing ancestor (or the path itself) must really be inside the root.
-    let probe = abs;
-    while (!existsSync(probe) && dirname(probe) !== probe) probe = dirname(probe);
-    const real = await realpath(probe).catch(() => probe);
-    if (!isInside(realRoot, real)) fail(field, `'${path}' leads outside the project root ${realRoot} (through a symlink: ${real})`);
-    return abs;
   };
   const promptPath = await inside('promptPath', job.promptPath);
   // The prompt (the child's stdin) and the `.log` (opened for writing, following symlinks)
