@@ -25,7 +25,7 @@ import {
   taskRoot,
   teamStatePath,
 } from '@okstra/paths';
-import { TEMP_MARK } from '@okstra/state-file';
+import { LOCK_SUFFIX, TEMP_MARK } from '@okstra/state-file';
 
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const bin = (app: string) => join(REPO, 'apps', app, 'dist', 'bin.js');
@@ -256,7 +256,7 @@ export function leftovers(dir: string): string[] {
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
-      if (name.includes(TEMP_MARK) || name.endsWith('.lock')) out.push(relative(dir, p));
+      if (name.includes(TEMP_MARK) || name.endsWith(LOCK_SUFFIX)) out.push(relative(dir, p));
       else if (lstatSync(p).isDirectory()) walk(p);
     }
   };
