@@ -70,7 +70,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
 export function environmentHelp(): string {
   const width = Math.max(...ENVIRONMENT.map((v) => v.name.length));
   return [
-    'Environment variables the okstra tools read (docs/environment.md):',
+    'Environment variables the okstra tools read (https://github.com/devonshin/okstra/blob/main/docs/environment.md):',
     '',
     ...ENVIRONMENT.map((v) => `  ${v.name.padEnd(width)}  ${v.effect} [${v.readBy}]`),
     '',

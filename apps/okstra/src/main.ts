@@ -4,6 +4,7 @@ import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
 import { runExecutable } from './plugins.js';
 import { environmentHelp } from './environment.js';
+import { runSample, sampleUsage } from './sample.js';
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io, invokedAs)`. */
 interface ToolModule {
@@ -36,6 +37,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     io.stdout.write(`${packageVersion(import.meta.url)}\n`);
     return 0;
   }
+  if (word === 'sample') return runSample(rest, io);
   const route = findRoute(word);
   if (route) return runTool(route, rest, io);
 
@@ -46,8 +48,9 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 2;
   }
   // the word is user input: shown as one line with control characters escaped, like every error line
+  const known = word.startsWith('-') ? OPTIONS.join(', ') : ROUTES.map((r) => r.word).join(', ');
   io.stderr.write(
-    `okstra: unknown ${word.startsWith('-') ? 'option' : 'command'} '${oneLine(word)}'${didYouMean(word)} (known: ${ROUTES.map((r) => r.word).join(', ')}; see 'okstra --help')\n`,
+    `okstra: unknown ${word.startsWith('-') ? 'option' : 'command'} '${oneLine(word)}'${didYouMean(word)} (known: ${known}; see 'okstra --help')\n`,
   );
   return 2;
 }
@@ -59,20 +62,32 @@ function help(words: readonly string[], io: Io): Promise<number> | number {
     io.stdout.write(environmentHelp());
     return 0;
   }
+  if (topic === 'sample' && more.length === 0) {
+    io.stdout.write(sampleUsage());
+    return 0;
+  }
   const route = topic === undefined ? undefined : findRoute(topic);
   if (route) return runTool(route, [...more, '--help'], io);
+  // A plug-in's help is its own `--help`, as `okstra <plug-in> …` runs it.
+  const plugin = topic !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(topic) ? findOnPath(`okstra-${topic}`, io.env) : null;
+  if (plugin) return runExecutable(plugin, [...more, '--help'], io);
   io.stderr.write(
-    `okstra: no help for '${oneLine(words.join(' '))}'${didYouMean(topic ?? '')} (topics: ${[...ROUTES.map((r) => r.word), 'environment'].join(', ')})\n`,
+    `okstra: no help for '${oneLine(words.join(' '))}'${didYouMean(topic ?? '')} (topics: ${[...ROUTES.map((r) => r.word), 'sample', 'environment'].join(', ')})\n`,
   );
   return 2;
 }
 
 /** ` (did you mean 'x'?)` for the command word closest to `word` within a small edit distance, else ''. */
 function didYouMean(word: string): string {
+  // `okstra -v`: a short option in the wrong case (too short for an edit-distance typo).
+  const short = OPTIONS.find((o) => o.length === 2 && o !== word && o.toLowerCase() === word.toLowerCase());
   // `okstra --vesion`: an option-looking word is matched against the umbrella's own options.
-  const best = closestWord(word, word.startsWith('-') ? ['--help', '--version'] : ROUTES.map((r) => r.word));
+  const best = short ?? closestWord(word, word.startsWith('-') ? OPTIONS.filter((o) => o.startsWith('--')) : ROUTES.map((r) => r.word));
   return best ? ` (did you mean '${best}'?)` : '';
 }
+
+/** The umbrella's own options. */
+const OPTIONS = ['-V', '--version', '-h', '--help'];
 
 async function runTool(route: Route, rest: readonly string[], io: Io): Promise<number> {
   const args = [...route.prefix, ...rest];
@@ -109,6 +124,7 @@ export function helpText(): string {
     '',
     'Commands:',
     ...lines,
+    `  ${'sample'.padEnd(width)}  write the sample project, with stub provider CLIs, into a new folder to try the tools on`,
     '',
     'Options:',
     '  -V, --version  print the version',
