@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { memoryIo } from '@okstra/cli-kit';
 import { main } from '../main.js';
 import { team } from '../test-support/bin.js';
-import { processStartTime } from '../backends/subprocess.js';
+import { processStartTime } from '@okstra/team-run';
 import { makeFixture, privateSocket, rel, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
 
 // Workers whose wrapper is a live process that never writes anything: only

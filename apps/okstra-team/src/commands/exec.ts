@@ -8,7 +8,7 @@ import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { isRegularIfExists, readArtifact, writeArtifact } from '@okstra/state-file';
 import { createCapture } from '@okstra/providers';
 import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict } from '@okstra/team-state';
-import { processStartTime } from '../backends/subprocess.js';
+import { processStartTime } from '@okstra/team-run';
 import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
 import { runProvider } from '../wrapper/run-provider.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { team } from '../test-support/bin.js';
-import { isGroupAlive } from '../backends/subprocess.js';
+import { isGroupAlive } from '@okstra/team-run';
 import { awaitJson, makeFixture, panes, privateServer, runArgs as run, snapshotTexts as snapshot, tmux, waitFor } from '../test-support/fixture.js';
 
 const socket = privateServer();

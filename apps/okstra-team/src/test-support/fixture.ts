@@ -1,12 +1,15 @@
 // A real project tree, stub provider CLIs installed as user providers in a
 // temp HOME, and a private tmux server per test file.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { installStubProvider, writeJson, writeTeamRun } from '@okstra/team-state/test-support';
+import { killServer, privateSocket, tmux } from '@okstra/team-run/test-support';
 import { afterAll } from 'vitest';
 import { team, type BinResult } from './bin.js';
+
+export { killServer, privateSocket, tmux };
 
 export const TASK_TYPE = 'error-analysis';
 export const SEQ = '001';
@@ -122,21 +125,6 @@ export function makeFixture(
 export const writeJsonFile = writeJson;
 
 /** A private tmux server name for one test file. */
-export function privateSocket(): string {
-  return `okstra-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-}
-
-/** `tmux -L <socket> args` (sync). */
-export function tmux(socket: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** Kill a private tmux server (ignore "no server"). */
-export function killServer(socket: string): void {
-  tmux(socket, ['kill-server']);
-}
-
 /** Panes of the private server: id, dead, dead status, @okstra-run tag, title, session name. */
 export function panes(socket: string): Array<{ id: string; dead: boolean; status: string; tag: string; title: string; session: string; remain: string }> {
   const r = tmux(socket, [

@@ -1,19 +1,18 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /**
  * Absolute path of the built okstra-team bin (`dist/bin.js`), which the
- * panes run as the wrapper. Resolved from this module (a chunk of the bundle
- * in dist/, or src/backends/ under test) so it works from the installed
- * package as well as from the workspace.
+ * panes run as the wrapper (its `exec` sub-command). Resolved through the
+ * `okstra-team` package (its own name from inside it, a dependency from
+ * okstra-convergence or the umbrella), never relative to this module: the
+ * dispatch code is bundled into more than one bin, and only okstra-team's has
+ * `exec`. Under test the workspace link points at apps/okstra-team, whose
+ * build is what runs.
  */
 export function teamBinPath(): string {
-  // The bundled bin's chunks sit beside dist/bin.js; a module under src/ (tests) points at the build.
-  for (const rel of ['./bin.js', '../../dist/bin.js']) {
-    const candidate = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(candidate)) return candidate;
-  }
-  return fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+  const pkg = createRequire(import.meta.url).resolve('okstra-team/package.json');
+  return join(dirname(pkg), 'dist', 'bin.js');
 }
 
 /** The wrapper's argv: `node <okstra-team> exec --job <job-file>` — the only thing a pane runs. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { killServer, privateSocket, tmux as tmuxSync } from '../test-support/fixture.js';
+import { killServer, privateSocket, tmux as tmuxSync } from '../test-support/index.js';
 import { fmt, Tmux, tmuxArgv, tmuxTextProblem } from './tmux.js';
 
 const socket = privateSocket();

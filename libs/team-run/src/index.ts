@@ -1,0 +1,7 @@
+// @okstra/team-run: the dispatch, await and teardown of worker panes (docs/team.md), shared by
+// okstra-team (its `dispatch` / `await` / `teardown` commands) and okstra-convergence (`run`).
+// The commands themselves are the `./dispatch`, `./await` and `./teardown` exports, loaded lazily by the bins.
+export { isGroupAlive, isWrapperAlive, processStartTime, startDetachedWrapper, stopGroup, stopProcess } from './backends/subprocess.js';
+export { fmt, listPanes, Tmux, tmuxArgv, tmuxTextProblem, type PaneInfo } from './backends/tmux.js';
+export { teamBinPath, wrapperArgv } from './backends/wrapper-argv.js';
+export { latestDispatches, loadRun, updateWorkerDispatches } from './dispatch/run-context.js';
