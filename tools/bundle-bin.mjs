@@ -10,6 +10,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 
 const app = process.cwd();
@@ -67,6 +68,47 @@ const jsoncParserEsm = {
   },
 };
 
+/** True when `file` is CommonJS by Node's rules: `.cjs`, or `.js` whose nearest package.json is not `"type": "module"`. */
+function isCommonJs(file) {
+  if (file.endsWith('.cjs')) return true;
+  if (!file.endsWith('.js')) return false;
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type !== 'module';
+  }
+  return true;
+}
+
+/**
+ * A lazy `import()` of a CommonJS package (yaml's Node build) becomes a chunk
+ * whose only export is `default`, while Node run from the sources also gives
+ * the package's named exports — so `const { parse } = await import('yaml')`
+ * worked in tests and read `undefined` in the bin (issue #24 item 5). The
+ * chunk gets a wrapper that re-exports, by name, every key the package's
+ * exports object has (read here by requiring it, as Node's own CommonJS
+ * named-export detection would find them), plus `default`.
+ */
+const namedExportsOfLazyCommonJs = {
+  name: 'named-exports-of-lazy-commonjs',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.namespace === 'lazy-cjs' || args.path.startsWith('node:')) return undefined;
+      const target = await b.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, namespace: 'lazy-cjs' });
+      if (target.errors.length > 0 || !target.path.includes('node_modules') || !isCommonJs(target.path)) return undefined;
+      return { path: target.path, namespace: 'lazy-cjs' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'lazy-cjs' }, (args) => {
+      const names = Object.keys(createRequire(args.path)(args.path)).filter((k) => k !== 'default' && /^[A-Za-z_$][\w$]*$/.test(k));
+      const from = JSON.stringify(args.path);
+      return {
+        contents: `import m from ${from}; export default m; export const { ${names.join(', ')} } = m;`,
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: app,
   entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts' },
@@ -82,7 +124,7 @@ const result = await build({
   // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
   chunkNames: '[name]-[hash]',
   legalComments: 'none',
-  plugins: [jsoncParserEsm, lazyChildProcessForCommander],
+  plugins: [jsoncParserEsm, lazyChildProcessForCommander, namedExportsOfLazyCommonJs],
   metafile: true,
   logLevel: 'warning',
   write: true,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EA, IMPL, TASK_KEY, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
+import { EA, IMPL, PLAN, TASK_KEY, makeCleanProject, type Project } from '@okstra/audit-rules/test-support';
 import { RunAuditReport } from '@okstra/schemas/audit';
 import { runBin, UMBRELLA } from '../test-support/bin.js';
 import { makeSpecial } from '../test-support/special.js';
@@ -80,6 +80,21 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     expect(v.invariant).toBe('artifact-invalid');
     expect(v.evidence).toEqual([EA.teamState]);
     expect(v.message).toMatch(new RegExp(`^${EA.teamState.replace(/[.]/g, '\\.')}: is not valid JSON`));
+  });
+
+  it('the built bundle reads an approved frontmatter with its lazy yaml chunk (invariant 9 fires, no "not valid YAML")', () => {
+    project = makeCleanProject();
+    project.write(
+      PLAN.report,
+      '---\napproved: true\n---\n# Plan\n\n## 1. Clarification Items\n\n| ID | Blocks | Status |\n|---|---|---|\n| C-001 | approval | open |\n',
+    );
+    const r = runBin(['--project-root', project.root, '--json']);
+    const found = JSON.parse(r.stdout).violations.map((v: { invariant: string; message: string }) => [v.invariant, v.message]);
+    expect(found).toEqual([
+      ['plan-verification', 'the final report frontmatter publishes approved: true while Clarification Items C-001 (Blocks=approval) are still open'],
+    ]);
+    project.write(PLAN.report, '---\napproved: true\n---\n# Plan\n');
+    expect(runBin(['--project-root', project.root, '--json']).code).toBe(0);
   });
 
   it('a run-manifest that is a symlink to a regular file is audited like the file', () => {
