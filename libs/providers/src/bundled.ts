@@ -35,12 +35,14 @@ const CLAUDE_ARGV = [
  * Codex CLI 0.171.0 (`codex exec --help`): `exec --json` (JSONL events on
  * stdout, the `ThreadEvent`s of @openai/codex-sdk); `--sandbox
  * workspace-write` with `--cd {writeRoot}` (model commands may write only in
- * that directory and the temp dirs; reading is unrestricted); approvals
+ * that directory: `/tmp` and `$TMPDIR` are excluded with the two
+ * `sandbox_workspace_write.exclude_*` settings; reading is unrestricted); approvals
  * `never` (exec's default, made explicit so a user config cannot turn prompts
  * on with nobody to answer); `--skip-git-repo-check` (okstra projects need not
  * be git repositories — without it codex refuses "Not inside a trusted
  * directory"); `--output-last-message` for the wrapper's capture; `-` = the
- * prompt on stdin.
+ * prompt on stdin. `features.plugins/remote_plugin/apps=false` and
+ * `analytics.enabled=false` stop its start-up calls (plugin sync, apps, analytics).
  */
 const CODEX_ARGV = [
   'exec',
@@ -54,6 +56,20 @@ const CODEX_ARGV = [
   '--cd',
   '{writeRoot}',
   '--skip-git-repo-check',
+  // The sandbox's write root is the workdir only: workspace-write also opens /tmp and $TMPDIR unless told not to (issue 26.1).
+  '--config',
+  'sandbox_workspace_write.exclude_slash_tmp=true',
+  '--config',
+  'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+  // No start-up traffic but to the model: no plugin sync, no apps, no analytics (issue 26.3).
+  '--config',
+  'features.plugins=false',
+  '--config',
+  'features.remote_plugin=false',
+  '--config',
+  'features.apps=false',
+  '--config',
+  'analytics.enabled=false',
   '--output-last-message',
   '{lastMessagePath}',
   '-',
@@ -78,6 +94,8 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
     capture: 'claude-stream-json',
+    // No update checks, telemetry or other calls but to the model (issue 26.3).
+    env: { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
   },
   {
     schemaVersion: '1.0',

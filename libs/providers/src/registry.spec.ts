@@ -58,10 +58,25 @@ describe('provider registry', () => {
       '--cd',
       '/p/out',
       '--skip-git-repo-check',
+      '--config',
+      'sandbox_workspace_write.exclude_slash_tmp=true',
+      '--config',
+      'sandbox_workspace_write.exclude_tmpdir_env_var=true',
+      '--config',
+      'features.plugins=false',
+      '--config',
+      'features.remote_plugin=false',
+      '--config',
+      'features.apps=false',
+      '--config',
+      'analytics.enabled=false',
       '--output-last-message',
       '/p/x.last-message.txt',
       '-',
     ]);
+    // What a launch must set: claude's non-essential traffic and auto-updater off; the others set nothing.
+    expect(buildLaunch(getProvider(reg, 'claude'), values).env).toEqual({ CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' });
+    expect(buildLaunch(getProvider(reg, 'codex'), values).env).toBeUndefined();
     for (const p of reg.values()) {
       expect(p.manifest.argv.join(' ')).not.toMatch(/dangerously|bypass|skip-permissions|danger-full-access|--yolo|--always-approve/);
     }

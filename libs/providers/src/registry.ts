@@ -69,10 +69,11 @@ export function getProvider(registry: Map<string, RegisteredProvider>, id: strin
  * the executable (a user install's relative path resolved against its
  * directory; a bare name left for PATH lookup) and each argv word with
  * `{model}`, `{promptPath}`, `{resultPath}`, `{projectRoot}`, `{writeRoot}`,
- * `{lastMessagePath}` filled ({@link LaunchValues}; docs/providers.md).
+ * `{lastMessagePath}` filled ({@link LaunchValues}; docs/providers.md), and
+ * the manifest's `env` (absent when it sets none).
  * @throws InputError for an unknown placeholder.
  */
-export function buildLaunch(provider: RegisteredProvider, values: LaunchValues): { file: string; args: string[] } {
+export function buildLaunch(provider: RegisteredProvider, values: LaunchValues): { file: string; args: string[]; env?: Record<string, string> } {
   const { manifest, dir } = provider;
   const file = dir && manifest.executable.includes('/') && !isAbsolute(manifest.executable) ? resolve(dir, manifest.executable) : manifest.executable;
   const args = manifest.argv.map((word, i) =>
@@ -85,5 +86,6 @@ export function buildLaunch(provider: RegisteredProvider, values: LaunchValues):
       return values[key as keyof LaunchValues];
     }),
   );
-  return { file, args };
+  // The manifest's `env` goes into the job's command as is (docs/providers.md "Bundled providers").
+  return manifest.env && Object.keys(manifest.env).length > 0 ? { file, args, env: { ...manifest.env } } : { file, args };
 }

@@ -36,7 +36,20 @@ export const ArgvWord = z.string().check(
  * (then closes it); `argument` passes only its path through `{promptPath}`.
  * `capture` (default `none`) names the output format the wrapper reads the
  * provider's final answer and usage from (docs/providers.md "Capture").
+ * `env` (optional, {@link ProviderEnv}) is what every launch sets.
  */
+/**
+ * Environment variables a launch of this provider must set (name → value,
+ * e.g. `CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1`): the wrapper adds them to
+ * the CLI's environment (over the pane's), nothing else. Names are POSIX
+ * environment names; values are literal (no placeholders, no shell).
+ */
+export const ProviderEnv = z.record(
+  z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'expected an environment variable name like "NO_COLOR"')),
+  z.string().check(z.refine((v) => !v.includes('\0'), 'environment values cannot contain NUL')),
+);
+export type ProviderEnv = z.infer<typeof ProviderEnv>;
+
 export const ProviderManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
   id: ProviderId,
@@ -47,6 +60,7 @@ export const ProviderManifest = z.looseObject({
   capabilities: z.array(ProviderCapability).check(z.minLength(1)),
   readOnly: z._default(z.boolean(), false),
   capture: z._default(CaptureKind, 'none'),
+  env: z.optional(ProviderEnv),
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
 

@@ -3,6 +3,7 @@ import { defineArtifact } from './artifact.js';
 import { NonEmptyString, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
 import { CaptureKind } from './worker-usage.js';
+import { ProviderEnv } from './provider-manifest.js';
 
 /**
  * The okstra-generated job file one pane runs (`okstra-team exec --job
@@ -26,7 +27,8 @@ export const TeamJob = z.looseObject({
   resultPath: NonEmptyString,
   completionPaths: z.array(NonEmptyString).check(z.minLength(1)),
   promptDelivery: z.enum(['stdin', 'argument']),
-  command: z.object({ file: NonEmptyString, args: z.array(z.string()) }),
+  /** `env`: the provider manifest's `env`, set over the pane's environment for the CLI only. */
+  command: z.object({ file: NonEmptyString, args: z.array(z.string()), env: z.optional(ProviderEnv) }),
   /** The row's `startedAt` set by this dispatch: the wrapper's transition applies only to it. */
   rowStartedAt: Timestamp,
   capture: z.optional(CaptureKind),

@@ -12,7 +12,7 @@ import {
   launchValuesOf,
   loadProviderRegistry,
 } from '@okstra/providers';
-import { startFakeAnthropic } from './support/fake-anthropic.js';
+import { startScriptedModel } from './support/scripted-model.js';
 import { makeProject, removeProjects, runExec, runExecAsync, type Project } from './support/project.js';
 import { CLAUDE_BIN, CODEX_BIN, offlineEnv, refusingPort, runCli, versionOf } from './support/real-cli.js';
 
@@ -110,7 +110,7 @@ describe('claude (real binary) against a scripted Messages API on loopback: what
   it('writes its audit sidecar and runs `date` without a prompt; a project edit and any other command are denied; its answer becomes the result', async () => {
     const p = makeProject();
     mkdirSync(`${p.root}/src`, { recursive: true });
-    const api = await startFakeAnthropic([
+    const api = await startScriptedModel([
       { tool: 'Bash', input: { command: 'date -u +%Y-%m-%dT%H:%M:%SZ', description: 'clock' } },
       { tool: 'Write', input: { file_path: p.audit, content: '- PROGRESS: 2026-11-29T08:00:00Z analysis reading the task brief\n' } },
       { tool: 'Write', input: { file_path: `${p.root}/src/refund.ts`, content: 'tampered\n' } },
@@ -164,13 +164,13 @@ describe('codex (real binary): exec in the workspace-write sandbox outside git, 
     expect(events.some((e) => CodexError.safeParse(e).success && /Connection refused/.test((e as { message: string }).message))).toBe(true);
   });
 
-  it('its header (the same argv without --json): sandbox workspace-write, approval never, workdir the delivery directory', async () => {
+  it('its header (the same argv without --json): sandbox workspace-write on the workdir alone (no /tmp, no $TMPDIR), approval never, workdir the delivery directory', async () => {
     const p = makeProject();
     const launch = await launchFor('codex', p);
     const human = launch.args.filter((a) => a !== '--json');
     expect(human).toHaveLength(launch.args.length - 1);
     const r = await runCli(CODEX_BIN, human, { cwd: p.root, env: offlineEnv(p.home, await refusingPort()), stdin: 'hello', until: headerAndConnect });
-    expect(r.stderr).toMatch(/^sandbox: workspace-write \[workdir, \/tmp, \$TMPDIR\]$/m);
+    expect(r.stderr).toMatch(/^sandbox: workspace-write \[workdir\]$/m);
     expect(r.stderr).toMatch(/^approval: never$/m);
     expect(r.stderr).toContain(`\nworkdir: ${launch.values.writeRoot}\n`);
     expect(launch.values.writeRoot).toBe(dirname(p.result));

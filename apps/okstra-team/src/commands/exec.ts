@@ -46,6 +46,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     {
       file: job.command.file,
       args: job.command.args,
+      // The provider manifest's `env` over the pane's (docs/providers.md "Bundled providers").
+      env: { ...ctx.io.env, ...job.command.env },
       cwd: job.projectRoot,
       promptPath: job.promptPath,
       promptDelivery: job.promptDelivery,

@@ -12,6 +12,8 @@ const FORWARDED_SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP', 'SIGINT'];
 export interface ProviderLaunch {
   file: string;
   args: string[];
+  /** The CLI's whole environment. */
+  env: NodeJS.ProcessEnv;
   cwd: string;
   /** With `stdin` delivery the prompt file is the child's stdin (a file, read to EOF, never an open pipe). */
   promptPath: string;
@@ -59,7 +61,7 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
   let sawOutput = false;
   let stderrTail = '';
   const result = await new Promise<Omit<ProviderRunObservation, 'missingPaths'>>((resolvePromise) => {
-    const child = childProcess().spawn(launch.file, launch.args, { cwd: launch.cwd, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
+    const child = childProcess().spawn(launch.file, launch.args, { cwd: launch.cwd, env: launch.env, stdio: [stdinFd, 'pipe', 'pipe'], detached: true });
     if (typeof stdinFd === 'number') closeSync(stdinFd);
     if (child.pid) launch.onSpawn?.(child.pid);
     const killGroup = (signal: NodeJS.Signals) => {

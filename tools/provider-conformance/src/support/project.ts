@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { auditSidecarPath, promptPath, wrapperStatusPath, workerResultPath } from '@okstra/paths';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import type { WrapperStatus } from '@okstra/schemas/team-wrapper-status';
@@ -15,6 +16,16 @@ export const STARTED = '2026-11-29T08:00:00.000Z';
 const run = { taskType: 'error-analysis', seq: '001' };
 
 const made: string[] = [];
+/** Outside every temp dir: codex refuses to set up its sandbox helper under a CODEX_HOME in /tmp or $TMPDIR (as a real ~/.codex never is). */
+const HOMES = fileURLToPath(new URL('../../tmp/', import.meta.url));
+
+/** A fresh, empty HOME for one CLI run (removed by {@link removeProjects}). */
+export function makeHome(): string {
+  mkdirSync(HOMES, { recursive: true });
+  const home = mkdtempSync(join(HOMES, 'home-'));
+  made.push(home);
+  return home;
+}
 /** Remove every temp directory made here (afterAll). */
 export function removeProjects(): void {
   for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -38,8 +49,7 @@ export function makeProject(workerId = 'w', promptText = '# Analyse src/refund.t
   const base = mkdtempSync(join(tmpdir(), 'okstra-conf-'));
   made.push(base);
   const root = join(base, 'project');
-  const home = join(base, 'home');
-  mkdirSync(home, { recursive: true });
+  const home = makeHome();
   const runDir = join(root, '.okstra', 'tasks', 'payments', 'refund-timeout', 'runs', run.taskType);
   const teamStatePath = join(runDir, 'state', 'team-state-error-analysis-001.json');
   const prompt = promptPath(runDir, workerId, run);

@@ -1,19 +1,25 @@
-// The real provider CLIs installed by `npm ci` (this package's pinned
-// devDependencies), run with no credentials and no network: every address
-// they could reach is a loopback port that refuses connections.
+// The real provider CLIs installed by `npm run providers:install` (pinned by
+// providers/package-lock.json, cached outside the repository; this package's
+// `test` script runs that step first), run with no credentials and no network:
+// every address they could reach is a loopback port that refuses connections
+// or the scripted model server.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
+import { providersCacheDir } from '../../providers/cache.mjs';
 
-const require = createRequire(import.meta.url);
-const pkgDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
+const CACHE = providersCacheDir();
+if (!existsSync(join(CACHE, '.installed')))
+  throw new Error(`the provider CLIs are not installed in ${CACHE}: run \`npm run providers:install\` (this package's test script runs it first)`);
 
-/** The `claude` binary of @anthropic-ai/claude-code and the `codex` launcher of @openai/codex (with its platform binary). */
-export const CLAUDE_BIN = join(pkgDir('@anthropic-ai/claude-code'), 'bin', 'claude.exe');
-export const CODEX_BIN = join(pkgDir('@openai/codex'), 'bin', 'codex.js');
-export const versionOf = (name: string): string => (require(`${name}/package.json`) as { version: string }).version;
+/** The directory holding `claude` and `codex` (put it first on a worker's PATH). */
+export const PROVIDER_BIN_DIR = join(CACHE, 'bin');
+/** The native `claude` binary of @anthropic-ai/claude-code and the `codex` launcher of @openai/codex (with its platform binary). */
+export const CLAUDE_BIN = join(PROVIDER_BIN_DIR, 'claude');
+export const CODEX_BIN = join(PROVIDER_BIN_DIR, 'codex');
+export const versionOf = (name: string): string =>
+  (JSON.parse(readFileSync(join(CACHE, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A loopback port nothing listens on (bound, then closed): a connection to it is refused at once. */
 export async function refusingPort(): Promise<number> {
