@@ -76,7 +76,8 @@ export function mustHaveFinished(run: RunUnderAudit): boolean {
 }
 
 function logNamesRun(text: string, run: RunUnderAudit): boolean {
-  for (const line of text.split(/\r?\n/)) {
+  // A BOM before the first line is the file's encoding mark, not part of that line's JSON.
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
     if (!line.includes(run.taskType)) continue;
     try {
       // parseJsonText: a line naming a key twice (`"seq":1,"seq":2`) logs nothing, so the stricter table applies.

@@ -2,6 +2,7 @@ import { promptPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import type { Assignment } from '@okstra/schemas/run-manifest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { REPORT_WRITER_ROLE, requiresReason } from '@okstra/schemas/vocabulary';
+import { capabilityOfRoleLabel } from '@okstra/schemas/roles';
 import { runEnded, type Finding, type RunUnderAudit } from '../run-context.js';
 import { resolveRecorded } from './recorded-path.js';
 import { hasReason } from './workers.js';
@@ -9,9 +10,14 @@ import { hasReason } from './workers.js';
 /** The report writer's role and default worker id (the vocabulary's one home). */
 const REPORT_WRITER = REPORT_WRITER_ROLE;
 
-/** True for the report writer's team-state row or assignment (role or worker id `report-writer`). */
-export function isReportWriter(x: Pick<TeamStateRow, 'role'> & { workerId?: string | null }): boolean {
-  return x.role === REPORT_WRITER || x.workerId === REPORT_WRITER;
+/**
+ * True for the report writer's team-state row or assignment: its worker id is
+ * `report-writer`, or its role is a report-writer label of the roles
+ * vocabulary (libs/schemas roles.ts: `report-writer`, "Report writer worker"
+ * as seed 002's lead contract names it, `Report writer`; case and separators ignored).
+ */
+export function isReportWriter(x: { role?: string | null; workerId?: string | null }): boolean {
+  return x.workerId === REPORT_WRITER || (typeof x.role === 'string' && capabilityOfRoleLabel(x.role) === REPORT_WRITER_ROLE);
 }
 
 /**
@@ -30,6 +36,9 @@ const INVALID_REASONS = [
 export function isInvalidWriterReason(reason: string | null | undefined): boolean {
   return typeof reason === 'string' && INVALID_REASONS.some((re) => re.test(reason));
 }
+
+/** Start evidence written by the dispatch itself, not by the lead's row. */
+const DISPATCH_EVIDENCE = new Set(['wrapper log', 'status sidecar', 'dispatch record']);
 
 /**
  * What shows the report writer was actually started, judged by artifacts:
@@ -83,6 +92,11 @@ export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
   if (writerStartEvidence(run, row).length === 0) {
     problems.push('nothing shows the report writer was ever started (no startedAt, saved prompt, wrapper log, status sidecar or dispatch record)');
   }
-  if (isInvalidWriterReason(row.reason)) problems.push(`its ${row.status} reason '${row.reason!.trim()}' is one the lead contract rules out`);
+  // The contract rules those reasons out for skipping the dispatch. A writer that was dispatched (a dispatch record,
+  // the wrapper's log or status sidecar — artifacts the lead does not write itself) and then timed out or failed was
+  // not skipped, whatever its reason mentions; a row's startedAt and prompt alone are the lead's own claims.
+  const dispatched = writerStartEvidence(run, row).some((e) => DISPATCH_EVIDENCE.has(e));
+  if ((row.status === 'not-run' || !dispatched) && isInvalidWriterReason(row.reason))
+    problems.push(`its ${row.status} reason '${row.reason!.trim()}' is one the lead contract rules out`);
   return problems.length ? finding(`reportAuthor is lead but ${problems.join('; and ')}`) : [];
 }

@@ -65,12 +65,13 @@ export function workerResultIds(scope: WorkerAuditScope, files: FileIndex): stri
 /**
  * True for the worker part of a round response rather than a worker result:
  * `<worker>-reverify-r<N>` (convergence round N, read by `convergence
- * collect-results`) and `<worker>-plan-verify` (read by `plan-items
- * collect-verdicts`) — libs/paths `reverifyResultPath` / `planVerifyResultPath`.
+ * collect-results`), `<worker>-gap-vote` (read by `convergence
+ * collect-critic-gaps`) and `<worker>-plan-verify` (read by `plan-items
+ * collect-verdicts`) — libs/paths `reverifyResultPath` / `gapVoteResultPath` / `planVerifyResultPath`.
  * Their format is those commands' contract, not the audit-sidecar rules'.
  */
 export function isRoundResponse(workerPart: string): boolean {
-  return /-reverify-r[1-9][0-9]*$/.test(workerPart) || /-plan-verify$/.test(workerPart);
+  return /-reverify-r[1-9][0-9]*$/.test(workerPart) || /-(?:plan-verify|gap-vote)$/.test(workerPart);
 }
 
 async function checkOneWorker(
