@@ -8,6 +8,7 @@
 // no runtime dependency tree. Licences of the inlined packages are collected
 // into dist/THIRD-PARTY-LICENSES.md. See docs/release.md "Bundled bins".
 import { build } from 'esbuild';
+import { generateDtsBundle } from 'dts-bundle-generator';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -200,5 +201,22 @@ function writeHelpCache() {
   writeFileSync(join(dist, 'help.json'), JSON.stringify({ schemaVersion: '1.0', texts }, null, 1) + '\n');
   return Object.keys(texts).length;
 }
+/**
+ * dist/main.d.ts with the workspace libraries' types inlined: the package
+ * ships its libraries bundled, not as dependencies, so a TypeScript consumer
+ * could not resolve a `from '@okstra/cli-kit'` left in its declarations.
+ * Node's own types stay imports (a consumer has @types/node).
+ */
+function bundleDeclarations() {
+  const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+  const workspace = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((d) => d.startsWith('@okstra/'));
+  const [text] = generateDtsBundle(
+    [{ filePath: join(app, 'src', 'main.ts'), libraries: { inlinedLibraries: [...workspace, '@okstra/core'] }, output: { noBanner: true } }],
+    { preferredConfigPath: join(app, 'tsconfig.lib.json') },
+  );
+  writeFileSync(join(dist, 'main.d.ts'), text);
+}
+bundleDeclarations();
+
 const helpTexts = writeHelpCache();
 if (helpTexts > 0) process.stdout.write(`${relative(repoRoot, app)}: help cache of ${helpTexts} command${helpTexts === 1 ? '' : 's'}\n`);

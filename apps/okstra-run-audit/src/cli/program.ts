@@ -32,7 +32,9 @@ export function createProgram(ctx: CliContext): Command {
   const issue = program.command('error-issue').description('Turn anomalies into GitHub issue candidates, then file the approved ones');
   issue
     .command('plan')
-    .description('Cluster, gate, classify and render anonymized issue candidates into a plan file (sends nothing)')
+    .description(
+      "Cluster, gate, classify and render anonymized issue candidates into a plan file (sends nothing; with gh, searches the target repository's issues for each candidate's fingerprint)",
+    )
     .addHelpText('after', '\nExample:\n  okstra error-issue plan --project-root . --output ~/.okstra/error-issue/plan.json')
     .option('--project-root <dir>', 'a project root to read (repeat; default: the current directory)', collect, [])
     .option('--repo <owner/name>', 'target repository (default: ~/.okstra/config.json errorIssue.repo, else devonshin/okstra)')
@@ -41,10 +43,14 @@ export function createProgram(ctx: CliContext): Command {
     .action(action(ctx, async (opts) => (await import('../commands/error-issue-plan.js')).runErrorIssuePlan(opts, ctx)));
   issue
     .command('submit')
-    .description('File or comment the approved candidates of a plan file through gh')
-    .addHelpText('after', '\nExample:\n  okstra error-issue submit --plan ~/.okstra/error-issue/plan.json --approve a63245b9b853')
+    .description(
+      "File or comment the approved candidates of a plan file through gh: sends each one's title and anonymized body to GitHub, as a new issue or a comment on its matched issue, in the plan's repository (error-issue plan --repo; default devonshin/okstra); --dry-run sends nothing",
+    )
+    .addHelpText('after', '\nExample:\n  okstra error-issue submit --plan ~/.okstra/error-issue/plan.json --approve a63245b9b853 --dry-run')
     .requiredOption('--plan <file>', 'the plan file error-issue plan wrote (submissions are recorded in it)')
-    .option('--approve <ids|all>', 'comma-separated candidate ids, or all')
+    // Checked by parseApproval (its message says nothing was sent), so marked required here by hand.
+    .option('--approve <ids|all>', 'comma-separated candidate ids, or all (required)')
+    .option('--dry-run', 'run every check and print what would be sent where (wouldSend), without running gh or changing the plan')
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/error-issue-submit.js')).runErrorIssueSubmit(opts, ctx)));
   return program;

@@ -6,6 +6,7 @@ import { GhCli } from '../github/gh.js';
 export interface ErrorIssueSubmitOptions {
   plan: string;
   approve?: string;
+  dryRun?: boolean;
 }
 
 /**
@@ -13,7 +14,9 @@ export interface ErrorIssueSubmitOptions {
  * "submit"): the only command that writes outside the machine. The policy —
  * approval, last gate, check-then-send under the plan file's lock, recording
  * each URL — is `submitApproved` of libs/audit-rules with the real machine and
- * the `gh` CLI. Prints `{ok, plan, sent, skipped}`.
+ * the `gh` CLI. Prints `{ok, plan, sent, skipped}`; with `--dry-run`, after the
+ * same checks, `{ok, plan, dryRun: true, wouldSend, skipped}` — gh is not run and
+ * the plan file is not changed.
  * @returns 0; throws (exit 2) without `--approve` (or one naming no id, like `,,,`), for unknown ids, an
  *   unchecked plan, gh missing/unauthenticated, a gate refusal or a failed send.
  */
@@ -21,7 +24,8 @@ export async function runErrorIssueSubmit(opts: ErrorIssueSubmitOptions, ctx: Cl
   const { io } = ctx;
   const approve = parseApproval(opts.approve);
   const planPath = pathArg(io, opts.plan);
-  const { sent, skipped } = await submitApproved({ planPath, planLabel: opts.plan, approve, gh: new GhCli(io.env), machine: readMachineFacts(io.env) });
-  writeJson(io, { ok: true, plan: planPath, sent, skipped });
+  const request = { planPath, planLabel: opts.plan, approve, gh: new GhCli(io.env), machine: readMachineFacts(io.env), dryRun: opts.dryRun === true };
+  const { sent, skipped, wouldSend } = await submitApproved(request);
+  writeJson(io, opts.dryRun ? { ok: true, plan: planPath, dryRun: true, wouldSend, skipped } : { ok: true, plan: planPath, sent, skipped });
   return 0;
 }

@@ -36,12 +36,16 @@ export interface SubmitRequest {
   approve: 'all' | readonly string[];
   gh: GhRunner;
   machine: MachineFacts;
+  /** Every check, then report what would be sent (`wouldSend`) without calling gh or changing the plan file. */
+  dryRun?: boolean;
 }
 
 /** What was sent and what was skipped (with why). */
 export interface SubmitOutcome {
   sent: Array<{ id: string; action: 'create' | 'comment'; url: string }>;
   skipped: Array<{ id: string; reason: string }>;
+  /** With `dryRun`: each send that would happen — to `repo`, a new issue titled `title` or a comment on issue `issue`. */
+  wouldSend?: Array<{ id: string; action: 'create' | 'comment'; repo: string; title?: string; issue?: number }>;
 }
 
 /**
@@ -88,6 +92,14 @@ export async function submitApproved(req: SubmitRequest): Promise<SubmitOutcome>
   };
   for (const c of toSend) gate(c, plan.identityDigests); // every text first: one refusal sends nothing at all
   const sent: SubmitOutcome['sent'] = [];
+  if (req.dryRun) {
+    const wouldSend = toSend.map((c) =>
+      c.decision === 'comment'
+        ? { id: c.id, action: 'comment' as const, repo: plan.repo, issue: c.match!.number }
+        : { id: c.id, action: 'create' as const, repo: plan.repo, title: c.title },
+    );
+    return { sent, skipped, wouldSend };
+  }
   if (toSend.length === 0) return { sent, skipped };
   const status = await req.gh.status();
   if (!status.ok) throw new OkstraError('OKSTRA_GH_UNAVAILABLE', `${status.reason}: nothing was sent`, { hint: status.hint });
