@@ -58,8 +58,8 @@ describe('error-issue plan', () => {
       ['target-code', 2, 2, false],
     ]);
     expect(plan.candidates.map((c: { title: string; decision: string }) => [c.title, c.decision]).sort()).toEqual([
-      ["[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read 'verd…", 'create'],
-      ['[okstra-defect] okstra-team E_LOCK: lock held by <path> on <name> for <path>', 'create'],
+      ["[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read…", 'create'],
+      ['[okstra-defect] okstra-team E_LOCK: lock held by <path> on <host> for <path>', 'create'],
       ['[okstra-defect] run-audit result-missing: a completed worker has no result file', 'create'],
     ]);
     expect(r.stderr).toContain('line 6: skipped, not valid JSON');
@@ -239,7 +239,7 @@ describe('error-issue plan', () => {
     const plan = JSON.parse(text);
     expect(plan.inputs).toMatchObject({ records: 14, skippedLines: 2 });
     expect(plan.candidates.map((c: { title: string }) => c.title)).toContain(
-      '[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error: cannot parse <token>',
+      '[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error: cannot parse <secret>',
     );
   });
 

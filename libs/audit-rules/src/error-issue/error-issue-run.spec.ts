@@ -62,7 +62,7 @@ describe('identities from every source the machine offers', () => {
     const ids = machineIdentities(facts({ env: { USER: 'zed', HOSTNAME: 'buildbox07' }, account: null, passwd: '' }), new IdentitySet());
     harvestIdentities('lock owned by ~alice in ~alice/proj', ids);
     const out = anonymize('lock owned by ~alice (~alice/proj/x.json) on buildbox07 by Alice B. Smith; Smith again; alice too', ids);
-    expect(out).toBe('lock owned by <path> (<path>) on <name> by <name>; <name> again; <name> too');
+    expect(out).toBe('lock owned by <path> (<path>) on <host> by <name>; <name> again; <name> too');
   });
 
   it('over-redaction: a word inside an identity stays where it stands alone; an identity that is the word is redacted', () => {
@@ -72,8 +72,10 @@ describe('identities from every source the machine offers', () => {
     expect(ids.list()).not.toContain('secret');
     expect(anonymize('git push failed: secret store', ids)).toBe('git push failed: secret store');
     expect(anonymize('git push to secret-payments failed', ids)).toBe('git push to <name> failed');
-    // privacy wins when the token itself is an identity
-    expect(anonymize('git push failed: secret store', ids.add('secret'))).toBe('git push failed: <name> store');
+    // an identity that is a common word is redacted only where it is used as a name (issue 30)
+    ids.add('secret');
+    expect(anonymize('git push failed: secret store', ids)).toBe('git push failed: secret store');
+    expect(anonymize('lock held for secret', ids)).toBe('lock held for <name>');
   });
 });
 
@@ -173,12 +175,12 @@ describe('plan and submit as functions (injected gh)', () => {
   it('a candidate the last gate drops is named with its cluster and detector', async () => {
     setup();
     const { gh } = fakeGh();
-    // a user named like a word of the body template ("signals:") cannot be told from the template: fail closed
+    // a user named like an okstra compound of the body template (a signal name) cannot be told from it: fail closed
     const { warnings } = await buildErrorIssuePlan({
       roots: [project.root],
       repo: 'devonshin/okstra',
       gate,
-      machine: facts({ env: { USER: 'signals' }, account: null }),
+      machine: facts({ env: { USER: 'okstra-invariant' }, account: null }),
       gh,
     });
     expect(

@@ -24,10 +24,11 @@ describe('identities and anonymization', () => {
   it('anonymize removes every planted identity shape', () => {
     const ids = new IdentitySet().add('zorblax', 'secret-pay');
     const raw = `user zorblax ${HOMES.join(' ')} zq@corp.example.com 10.1.2.3 fe80::1 build-7.corp.internal ghp_abcdefghijklmnop0123456789 token sk-ant-abcdefghijklmnop1234 repo zorg/secret-pay secret-pay 0123456789abcdefABCDEF0123456789`;
+    // (`user zorblax` is a name used as one: `user` introduces it)
     const out = anonymize(raw, ids);
     for (const bad of ['zorblax', 'corp', '10.1.2.3', 'fe80', 'ghp_', 'sk-ant', 'secret-pay', 'zorg', 'Users', 'home', '%2F', 'file:'])
       expect(out).not.toContain(bad);
-    expect(out).toBe('user <name> <path> <path> <path> <path> <path> <email> <ip> <ip> <host> <token> token <token> repo <path> <name> <token>');
+    expect(out).toBe('user <name> <path> <path> <path> <path> <path> <email> <ip> <ip> <host> <secret> token <secret> repo <path> <name> <secret>');
   });
 
   it('normalization makes the same error on two machines one signature', () => {
@@ -48,19 +49,21 @@ describe('linear detectors', () => {
   const letters = 'Qx'.repeat(100_000);
 
   it('a 200,000-character token is replaced whole and refused by the gate', () => {
-    expect(normalizeMessage(`cannot parse ${huge} at 12`, new IdentitySet())).toBe('cannot parse <token> at <n>');
-    expect(anonymize(`x ${letters} y ${letters}1 z`, new IdentitySet())).toBe('x <token> y <token> z');
+    expect(normalizeMessage(`cannot parse ${huge} at 12`, new IdentitySet())).toBe('cannot parse <secret> at <n>');
+    expect(anonymize(`x ${letters} y ${letters}1 z`, new IdentitySet())).toBe('x <secret> y <secret> z');
     expect(lastGate({ body: `see ${huge}` }, new IdentitySet())).toEqual([{ field: 'body', detector: 'long-token' }]);
     expect(lastGate({ title: letters }, new IdentitySet())).toEqual([{ field: 'title', detector: 'long-token' }]);
   });
 
   it('long-token and hash keep their meaning: a digit and a letter are both required', () => {
     const ids = new IdentitySet();
-    expect(anonymize('k abcdefghijklmnopqrstuvwxyz0 k abcdefghijklmnopqrstuvwxyzab k', ids)).toBe('k <token> k abcdefghijklmnopqrstuvwxyzab k');
+    // a long run of letters alone is no token — but no word either: the vocabulary step makes it a <name>
+    expect(anonymize('k abcdefghijklmnopqrstuvwxyz0 k abcdefghijklmnopqrstuvwxyzab k', ids)).toBe('k <secret> k <name> k');
     expect(anonymize('k 012345678901234567890123456789 k', ids)).toBe('k 012345678901234567890123456789 k');
-    expect(normalizeMessage('c deadbeef1 c abcdefab c 1234567 c a1b2c3d4e', ids)).toBe('c <hash> c abcdefab c <n> c <hash>');
+    expect(normalizeMessage('c deadbeef1 c abcdefab c 1234567 c a1b2c3d4e', ids)).toBe('c <hash> c <name> c <n> c <hash>');
     expect(lastGate({ body: 'id abcdefghijklmnopqrstuvwxyz0' }, ids)).toEqual([{ field: 'body', detector: 'long-token' }]);
-    expect(lastGate({ body: 'id abcdefghijklmnopqrstuvwxyzab' }, ids)).toEqual([]);
+    expect(lastGate({ body: 'id abcdefghijklmnopqrstuvwxyzab' }, ids)).toEqual([{ field: 'body', detector: 'unknown-word' }]);
+    expect(lastGate({ body: 'id 012345678901234567890123456789' }, ids)).toEqual([]);
   });
 });
 
@@ -189,24 +192,24 @@ describe('draftCandidates fails closed', () => {
       [
         rec({ runKey: 'r1', message: 'worker crashed' }),
         rec({ runKey: 'r2', message: 'worker crashed' }),
-        rec({ runKey: 'r1', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
-        rec({ runKey: 'r2', source: 'okstra-team', kind: 'E', message: 'lost pane' }),
+        rec({ runKey: 'r1', source: 'okstra-team', kind: 'E', message: 'lost pane-worker' }),
+        rec({ runKey: 'r2', source: 'okstra-team', kind: 'E', message: 'lost pane-worker' }),
       ],
       ids,
     );
-    ids.add('crashed'); // an identity learnt after normalization: the rendered text now carries it
+    ids.add('pane-worker'); // an identity learnt after normalization: the rendered text now carries it
     const { drafts, dropped, summaries } = draftCandidates(clusters, DEFAULT_GATE, ids);
     expect(dropped.map((d) => [d.source, d.kind, d.problems])).toEqual([
       [
         'okstra-team',
-        '',
+        'E',
         [
           { field: 'title', detector: 'identity' },
           { field: 'body', detector: 'identity' },
         ],
       ],
     ]);
-    expect(drafts.map((d) => d.title)).toEqual(['[okstra-defect] okstra-team E: lost pane']);
+    expect(drafts.map((d) => d.title)).toEqual(['[okstra-defect] okstra-team: worker crashed']);
     expect(summaries.map((s) => s.candidate).sort()).toEqual([false, true]);
   });
 });

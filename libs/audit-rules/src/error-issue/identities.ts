@@ -11,29 +11,63 @@ import { blankOverlongRuns, overlongRunPieces } from './patterns.js';
  */
 export const MIN_IDENTITY_LENGTH = 3;
 
-/** A set of identity strings, compared case-insensitively. */
-export class IdentitySet {
-  private readonly values = new Map<string, string>();
+/**
+ * What an identity names, which decides its placeholder and where a common
+ * word is redacted (docs/error-issue.md "Names"): a `person`'s name (a
+ * capitalized `Smith` is that person), a `host` (`<host>`), a `secret`
+ * (`<secret>`), anything else (`<name>`).
+ */
+export type IdentityKind = 'person' | 'host' | 'secret' | 'other';
 
-  /** Add identities (trimmed; short or empty ones ignored). */
+/** One identity and every kind it was harvested as. */
+export interface IdentityEntry {
+  value: string;
+  kinds: ReadonlySet<IdentityKind>;
+}
+
+/** A set of identity strings, compared case-insensitively after Unicode NFC normalization (so NFD input matches). */
+export class IdentitySet {
+  private readonly values = new Map<string, { value: string; kinds: Set<IdentityKind> }>();
+
+  /** Add identities (trimmed, NFC; short or empty ones ignored) of kind `other`. */
   add(...values: Array<string | null | undefined>): this {
+    return this.addAs('other', ...values);
+  }
+
+  /** Add identities of one kind (see {@link IdentityKind}). */
+  addAs(kind: IdentityKind, ...values: Array<string | null | undefined>): this {
     for (const raw of values) {
-      const v = raw?.trim();
-      if (!v || v.length < MIN_IDENTITY_LENGTH) continue;
-      this.values.set(v.toLowerCase(), v);
+      const v = raw?.normalize('NFC').trim();
+      if (!v || [...v].length < MIN_IDENTITY_LENGTH) continue;
+      const key = v.toLowerCase();
+      const entry = this.values.get(key) ?? { value: v, kinds: new Set<IdentityKind>() };
+      entry.kinds.add(kind);
+      this.values.set(key, entry);
     }
     return this;
   }
 
+  /** An independent copy (the last gate adds what it learns from digests to a copy). */
+  copy(): IdentitySet {
+    const out = new IdentitySet();
+    for (const e of this.entries()) for (const k of e.kinds) out.addAs(k, e.value);
+    return out;
+  }
+
   /** Forget values that are public by definition (the target repository's owner and name, `okstra`). */
   remove(...values: string[]): this {
-    for (const v of values) this.values.delete(v.trim().toLowerCase());
+    for (const v of values) this.values.delete(v.normalize('NFC').trim().toLowerCase());
     return this;
   }
 
   /** Every identity, longest first (so `alice-corp` is replaced before `alice`). */
   list(): string[] {
-    return [...this.values.values()].sort((a, b) => b.length - a.length || a.localeCompare(b));
+    return this.entries().map((e) => e.value);
+  }
+
+  /** Every identity with its kinds, longest first. */
+  entries(): IdentityEntry[] {
+    return [...this.values.values()].sort((a, b) => b.value.length - a.value.length || a.value.localeCompare(b.value));
   }
 
   /** Salted SHA-256 digests (sorted) for the plan file's last-gate re-check. */
@@ -47,7 +81,7 @@ const SALT = 'okstra-error-issue-identity-v1:';
 /** The digest of one identity (lower-cased), as stored in a plan's `identityDigests`. */
 export function identityDigest(value: string): string {
   return createHash('sha256')
-    .update(SALT + value.trim().toLowerCase())
+    .update(SALT + value.normalize('NFC').trim().toLowerCase())
     .digest('hex')
     .slice(0, 32);
 }
@@ -59,7 +93,15 @@ const HOME_SEGMENT = [
   /[A-Za-z]:(?:\\\\|\\|\/)Users(?:\\\\|\\|\/)([^\s/'"`<>\\%]+)/gi,
   /%2[Ff](?:home|Users)%2[Ff]([^\s/'"`<>\\%]+)/g,
 ];
-const EMAIL = /([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+const EMAIL = /([\p{L}\p{M}\p{N}._%+-]+)@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
+// `alice@host-3` (an ssh key comment, a shell prompt): the user and the bare host.
+const USER_AT_BARE_HOST = /(?<![\p{L}\p{N}._%+@-])([\p{L}\p{M}\p{N}._%+-]+)@(\p{L}[\p{L}\p{M}\p{N}-]*)(?![\p{L}\p{N}.@-])/gu;
+/** The value of a key naming a person/account, a machine, or a secret (`USER=dev`, `HOSTNAME=buildbox07`, `PGPASSWORD=…`). */
+const KV_VALUE = String.raw`(?:\s*=\s*|"?\s*:\s*"|:\s+)("[^"\r\n]*"|'[^'\r\n]*'|[^\s,;&"'<>]+)`;
+const NAME_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:user(?:name)?|logname|login|author|owner|committer|full[_-]?name|git_author_name|git_committer_name)${KV_VALUE}`, 'giu');
+const HOST_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:host(?:name)?|computername|machine(?:[_-]?name)?|node[_-]?name)${KV_VALUE}`, 'giu');
+const SECRET_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_])[\p{L}\p{N}_.-]*?(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|api[_-]?key|private[_-]?key|access[_-]?key)[\p{L}\p{N}_.-]*${KV_VALUE}`, 'giu');
+const unquote = (v: string) => v.replace(/^(["'])(.*)\1$/, '$2');
 const URL_HOST = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^@\s/]+@)?([^/\s:'"`<>)]+)/gi;
 // The name ends where the remote does (end, blank, quote, bracket, comma): a lazy name stopped
 // at the first word boundary, so `secret-payments` was harvested as `secret`.
@@ -80,13 +122,20 @@ export function harvestIdentities(text: string, into: IdentitySet): IdentitySet 
   const texts = decoded === text ? [text] : [text, decoded];
   for (const t of texts.flatMap((x) => [blankOverlongRuns(x), ...overlongRunPieces(x)])) {
     for (const re of HOME_SEGMENT) for (const m of t.matchAll(re)) into.add(m[1]);
+    for (const m of t.matchAll(USER_AT_BARE_HOST)) {
+      if (!GENERIC_ACCOUNTS.has(m[1]!.toLowerCase())) into.add(m[1]);
+      if (!GENERIC_LABELS.has(m[2]!.toLowerCase())) into.addAs('host', m[2]);
+    }
+    for (const m of t.matchAll(NAME_VALUE)) into.add(unquote(m[1]!));
+    for (const m of t.matchAll(HOST_VALUE)) into.addAs('host', unquote(m[1]!));
+    for (const m of t.matchAll(SECRET_VALUE)) into.addAs('secret', unquote(m[1]!));
     for (const m of t.matchAll(EMAIL)) {
       // `git@github.com:owner/name` is a remote, not a mailbox: its `git` names no one.
       if (t[m.index + m[0].length] === ':') continue;
-      into.add(m[0], ...(GENERIC_ACCOUNTS.has(m[1]!.toLowerCase()) ? [] : [m[1]]), m[2], ...hostLabels(m[2]!));
+      into.add(m[0], ...(GENERIC_ACCOUNTS.has(m[1]!.toLowerCase()) ? [] : [m[1]])).addAs('host', m[2], ...hostLabels(m[2]!));
     }
-    for (const m of t.matchAll(URL_HOST)) into.add(m[1], ...hostLabels(m[1]!));
-    for (const m of t.matchAll(SCP_REMOTE)) into.add(m[1], m[2], m[3], `${m[2]}/${m[3]}`);
+    for (const m of t.matchAll(URL_HOST)) into.addAs('host', m[1], ...hostLabels(m[1]!));
+    for (const m of t.matchAll(SCP_REMOTE)) into.addAs('host', m[1]).add(m[2], m[3], `${m[2]}/${m[3]}`);
     for (const m of t.matchAll(REPO_PATH)) into.add(m[1], m[2], `${m[1]}/${m[2]}`);
   }
   return into;
@@ -123,8 +172,8 @@ export const GENERIC_ACCOUNTS: ReadonlySet<string> = new Set([
 export function addPersonName(name: string | null | undefined, into: IdentitySet): IdentitySet {
   const whole = name?.trim().replace(/\s+/g, ' ');
   if (!whole) return into;
-  into.add(whole);
-  for (const word of whole.split(/[\s,]+/)) if (!GENERIC_ACCOUNTS.has(word.toLowerCase())) into.add(word.replace(/^[("'.]+|[)"'.]+$/g, ''));
+  into.addAs('person', whole);
+  for (const word of whole.split(/[\s,]+/)) if (!GENERIC_ACCOUNTS.has(word.toLowerCase())) into.addAs('person', word.replace(/^[("'.]+|[)"'.]+$/g, ''));
   return into;
 }
 

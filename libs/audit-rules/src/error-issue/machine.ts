@@ -78,7 +78,7 @@ export function machineIdentities(facts: MachineFacts, into: IdentitySet): Ident
   for (const host of [...facts.hostnames, env.HOSTNAME, env.HOST, env.COMPUTERNAME]) {
     const h = host?.trim().toLowerCase();
     if (!h || h === 'localhost') continue;
-    into.add(h, ...h.split('.').filter((label, i, all) => i === 0 || i < all.length - 1));
+    into.addAs('host', h, ...h.split('.').filter((label, i, all) => i === 0 || i < all.length - 1));
   }
   return into;
 }

@@ -1,4 +1,5 @@
 import { HOST_SUFFIXES } from '../hosts.js';
+import { REGISTRY_IMAGE, SECRET_SHAPES, USER_AT_HOST } from './shapes.js';
 /**
  * The identity detectors shared by normalization and the last gate
  * (docs/error-issue.md "Anonymization" and "Last gate"): one list, so what
@@ -58,41 +59,54 @@ const hasDigit = (s: string) => /[0-9]/.test(s);
 const hasLetter = (s: string) => /[A-Za-z]/.test(s);
 const hasHexLetter = (s: string) => /[a-f]/.test(s);
 
-/** `text` with every accepted hit of `d` replaced by its placeholder. */
-export function applyDetector(text: string, d: Detector): string {
-  const accept = d.accept;
-  if (!accept) return text.replace(d.pattern, d.placeholder);
-  return text.replace(d.pattern, (m) => (accept(m) ? d.placeholder : m));
+/**
+ * `text` with every accepted hit of `d` replaced by its placeholder (`$1`…
+ * name the pattern's groups: a secret's key stays, its value goes). When
+ * `hits` is given, `d.name` is added to it if a hit changed the text — a
+ * placeholder already in place is no hit, so a reduced text has none.
+ */
+export function applyDetector(text: string, d: Detector, hits?: Set<string>): string {
+  return text.replace(d.pattern, (...args: unknown[]) => {
+    const m = args[0] as string;
+    if (d.accept && !d.accept(m)) return m;
+    const groups = args.slice(1, -2) as Array<string | undefined>;
+    const out = d.placeholder.replace(/\$(\d)/g, (_, n: string) => groups[Number(n) - 1] ?? '');
+    if (out !== m) hits?.add(d.name);
+    return out;
+  });
 }
 
-/** True when `text` has an accepted hit of `d`. */
+/** True when `text` has an accepted hit of `d` that would change it. */
 export function detects(text: string, d: Detector): boolean {
-  const re = new RegExp(d.pattern.source, d.pattern.flags.includes('g') ? d.pattern.flags : d.pattern.flags + 'g');
-  for (const m of text.matchAll(re)) if (!d.accept || d.accept(m[0])) return true;
-  return false;
+  const hits = new Set<string>();
+  applyDetector(text, d, hits);
+  return hits.size > 0;
 }
 
 /** Host suffixes a host name is recognised by (one home: ../hosts.ts). */
 const TLDS = HOST_SUFFIXES.join('|');
 
-/** The identity detectors, in the order they are applied (docs/error-issue.md "The last gate"). */
+/** The identity detectors, in the order they are applied (docs/error-issue.md "The last gate"): secrets by shape first. */
 export const DETECTORS: readonly Detector[] = [
-  {
-    name: 'secret-token',
-    pattern:
-      /\b(?:gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|glpat-[A-Za-z0-9_-]{16,}|sk-(?:proj-|ant-)?[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|AKIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,})/g,
-    placeholder: '<token>',
-  },
+  ...SECRET_SHAPES,
   { name: 'file-url', pattern: /\bfile:\/\/[^\s'"`<>():,;]*/gi, placeholder: '<path>' },
   { name: 'url', pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s'"`<>)]+/gi, placeholder: '<url>' },
-  { name: 'email', pattern: /(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g, placeholder: '<email>' },
+  {
+    name: 'email',
+    pattern: /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu,
+    placeholder: '<email>',
+    // `vitest@1.6.0` is a package at a version, not a mailbox.
+    accept: (m) => /\p{L}/u.test(m.slice(m.indexOf('@'))),
+  },
+  ...USER_AT_HOST,
   { name: 'percent-encoded-path', pattern: /(?<![^\s'"`<>():,;])[^\s'"`<>():,;]*%(?:2[Ff]|5[Cc])[^\s'"`<>():,;]*/g, placeholder: '<path>' },
   { name: 'windows-path', pattern: /\b[A-Za-z]:(?:\\|\\\\|\/)[^\s'"`<>():,;]*/g, placeholder: '<path>' },
   // `~/…`, `~user` and `~user/…`: a home directory in the shell's spelling.
-  { name: 'home-path', pattern: /(?<![\w~])~(?:[A-Za-z_][\w.-]*(?:\/[^\s'"`<>():,;]*)?|\/[^\s'"`<>():,;]*)/g, placeholder: '<path>' },
+  { name: 'home-path', pattern: /(?<![\w~])~(?:[\p{L}_][\p{L}\p{M}\p{N}_.-]*(?:\/[^\s'"`<>():,;]*)?|\/[^\s'"`<>():,;]*)/gu, placeholder: '<path>' },
   { name: 'uuid', pattern: /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g, placeholder: '<uuid>' },
+  ...REGISTRY_IMAGE,
   { name: 'posix-path', pattern: /(?<![\w<>.-])\/(?:[^\s/'"`<>:,;()]+\/)*[^\s/'"`<>:,;()]+\/?/g, placeholder: '<path>' },
-  { name: 'relative-path', pattern: /(?<![\w<>/-])[\w.@+-]+(?:\/[\w.@+-]+)+\/?/g, placeholder: '<path>' },
+  { name: 'relative-path', pattern: /(?<![\p{L}\p{N}_<>/-])[\p{L}\p{M}\p{N}_.@+-]+(?:\/[\p{L}\p{M}\p{N}_.@+-]+)+\/?/gu, placeholder: '<path>' },
   { name: 'ipv4', pattern: /\b(?:\d{1,3}\.){3}\d{1,3}\b/g, placeholder: '<ip>' },
   {
     name: 'ipv6',
@@ -101,7 +115,7 @@ export const DETECTORS: readonly Detector[] = [
   },
   { name: 'host', pattern: new RegExp(`\\b(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)+(?:${TLDS})\\b`, 'gi'), placeholder: '<host>' },
   // A maximal run of 24+ token characters with a digit and a letter (tested in code: linear).
-  { name: 'long-token', pattern: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}/g, placeholder: '<token>', accept: (m) => hasDigit(m) && hasLetter(m) },
+  { name: 'long-token', pattern: /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{24,}/g, placeholder: '<secret>', accept: (m) => hasDigit(m) && hasLetter(m) },
 ];
 
 /** Generic (non-identity) volatile parts normalized for clustering: times, hashes, numbers. */
@@ -117,4 +131,4 @@ export const VOLATILE: readonly Detector[] = [
 ];
 
 /** The placeholders anonymization may leave in text (the gate's allowlist of `<…>` tokens). */
-export const PLACEHOLDERS = ['<token>', '<path>', '<url>', '<email>', '<uuid>', '<ip>', '<host>', '<time>', '<hash>', '<n>', '<user>', '<name>'] as const;
+export const PLACEHOLDERS = ['<secret>', '<path>', '<url>', '<email>', '<uuid>', '<ip>', '<host>', '<image>', '<time>', '<hash>', '<n>', '<name>', '<id>'] as const;

@@ -107,7 +107,11 @@ export function truncateBody(body: string, limit = GITHUB_BODY_LIMIT): string {
   return body.slice(0, keep) + marker(body.length - keep);
 }
 
+/** `text` on one line, at most `max` characters: cut at a blank, never inside a word or a placeholder (half a word is no word the last gate knows). */
 function clip(text: string, max: number): string {
   const one = text.replace(/\s+/g, ' ').trim();
-  return one.length <= max ? one : one.slice(0, max - 1) + '…';
+  if (one.length <= max) return one;
+  const cut = one.slice(0, max - 1);
+  const blank = cut.lastIndexOf(' ');
+  return (blank > 0 ? cut.slice(0, blank) : cut).replace(/[\s(\[{'"`:,;.-]+$/, '') + '…';
 }
