@@ -98,9 +98,15 @@ const EMAIL = /([\p{L}\p{M}\p{N}._%+-]+)@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/g
 const USER_AT_BARE_HOST = /(?<![\p{L}\p{N}._%+@-])([\p{L}\p{M}\p{N}._%+-]+)@(\p{L}[\p{L}\p{M}\p{N}-]*)(?![\p{L}\p{N}.@-])/gu;
 /** The value of a key naming a person/account, a machine, or a secret (`USER=dev`, `HOSTNAME=buildbox07`, `PGPASSWORD=…`). */
 const KV_VALUE = String.raw`(?:\s*=\s*|"?\s*:\s*"|:\s+)("[^"\r\n]*"|'[^'\r\n]*'|[^\s,;&"'<>]+)`;
-const NAME_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:user(?:name)?|logname|login|author|owner|committer|full[_-]?name|git_author_name|git_committer_name)${KV_VALUE}`, 'giu');
+const NAME_VALUE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_])(?:user(?:name)?|logname|login|author|owner|committer|full[_-]?name|git_author_name|git_committer_name)${KV_VALUE}`,
+  'giu',
+);
 const HOST_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_])(?:host(?:name)?|computername|machine(?:[_-]?name)?|node[_-]?name)${KV_VALUE}`, 'giu');
-const SECRET_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_])[\p{L}\p{N}_.-]*?(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|api[_-]?key|private[_-]?key|access[_-]?key)[\p{L}\p{N}_.-]*${KV_VALUE}`, 'giu');
+const SECRET_VALUE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_])[\p{L}\p{N}_.-]*?(?:pass(?:word|wd|phrase)?|pwd|secret|token|credentials?|api[_-]?key|private[_-]?key|access[_-]?key)[\p{L}\p{N}_.-]*${KV_VALUE}`,
+  'giu',
+);
 const unquote = (v: string) => v.replace(/^(["'])(.*)\1$/, '$2');
 const URL_HOST = /\b[a-z][a-z0-9+.-]*:\/\/(?:[^@\s/]+@)?([^/\s:'"`<>)]+)/gi;
 // The name ends where the remote does (end, blank, quote, bracket, comma): a lazy name stopped

@@ -131,4 +131,18 @@ export const VOLATILE: readonly Detector[] = [
 ];
 
 /** The placeholders anonymization may leave in text (the gate's allowlist of `<…>` tokens). */
-export const PLACEHOLDERS = ['<secret>', '<path>', '<url>', '<email>', '<uuid>', '<ip>', '<host>', '<image>', '<time>', '<hash>', '<n>', '<name>', '<id>'] as const;
+export const PLACEHOLDERS = [
+  '<secret>',
+  '<path>',
+  '<url>',
+  '<email>',
+  '<uuid>',
+  '<ip>',
+  '<host>',
+  '<image>',
+  '<time>',
+  '<hash>',
+  '<n>',
+  '<name>',
+  '<id>',
+] as const;

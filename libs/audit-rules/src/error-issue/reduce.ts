@@ -62,8 +62,12 @@ function camelParts(piece: string): string[] {
 export function isHarmlessToken(token: string): boolean {
   if (harmlessPart(token)) return true;
   const pieces = token.split(/['’._-]+/);
-  const parts = pieces.length > 1 ? pieces.flatMap(camelParts) : camelParts(token);
-  return parts.length > 1 && parts.every(harmlessPart);
+  const parts = (pieces.length > 1 ? pieces.flatMap(camelParts) : camelParts(token)).filter(Boolean);
+  if (parts.length < 2 || !parts.every(harmlessPart)) return false;
+  // Short letter parts pass only beside real words (`E_LOCK`, `isTTY`): a random `bZuHqRt` splits into nothing but them.
+  const letters = parts.filter((x) => !/^\d+$/.test(x));
+  const short = letters.filter((x) => x.length <= 2).length;
+  return letters.length - short >= Math.max(1, short);
 }
 
 /** True when `token` is a word of the trade or okstra's (such a capitalized word is not taken as a name). */
@@ -118,7 +122,7 @@ export function reduceToVocabulary(text: string): Reduced {
     }
   }
   // A capitalized word used as a name: next to a name (`<name> Smith`, `Smith <name>`) or after `by`/`for`/….
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [i, t] of toks.entries()) {
       if (t.out !== t.text || !isCapitalized(t.text) || isTechWord(t.text)) continue;

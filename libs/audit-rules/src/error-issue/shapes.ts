@@ -58,7 +58,12 @@ export const SECRET_SHAPES: readonly Detector[] = [
     placeholder: '$1$2<secret>',
     accept: (m) => !/^[^:=]*[:=]\s*<secret>$/.test(m),
   },
-  { name: 'auth-header', pattern: /\b(Bearer|Basic|bearer) +[A-Za-z0-9._~+/=-]{6,}/g, placeholder: '$1 <secret>', accept: (m) => /[0-9+/=]/.test(m.split(/ +/)[1]!) },
+  {
+    name: 'auth-header',
+    pattern: /\b(Bearer|Basic|bearer) +[A-Za-z0-9._~+/=-]{6,}/g,
+    placeholder: '$1 <secret>',
+    accept: (m) => /[0-9+/=]/.test(m.split(/ +/)[1]!),
+  },
   {
     name: 'secret-kv',
     pattern: new RegExp(String.raw`(?<![\p{L}\p{N}_])(${SECRET_KEY})${SEP}${VALUE}`, 'giu'),
@@ -66,7 +71,11 @@ export const SECRET_SHAPES: readonly Detector[] = [
     // In `key: value` prose, a bare ordinary word (`missing key: verdict`) is no secret key.
     accept: (m) => !(/^[\p{L}]+:\s/u.test(m) && PROSE_KEYS.test(m.split(':')[0]!)),
   },
-  { name: 'secret-flag', pattern: /(?<![\w-])(--?[\w-]*(?:pass(?:word)?|token|secret|api-key|credential)[\w-]*)(=| +)([^\s"'<>-][^\s"'<>]*)/gi, placeholder: '$1$2<secret>' },
+  {
+    name: 'secret-flag',
+    pattern: /(?<![\w-])(--?[\w-]*(?:pass(?:word)?|token|secret|api-key|credential)[\w-]*)(=| +)([^\s"'<>-][^\s"'<>]*)/gi,
+    placeholder: '$1$2<secret>',
+  },
   { name: 'identity-kv', pattern: new RegExp(String.raw`(?<![\p{L}\p{N}_])(${NAME_KEY})${SEP}${VALUE}`, 'giu'), placeholder: '$1$2<name>' },
   { name: 'identity-kv', pattern: new RegExp(String.raw`(?<![\p{L}\p{N}_])(${HOST_KEY})${SEP}${VALUE}`, 'giu'), placeholder: '$1$2<host>' },
 ];

@@ -69,7 +69,14 @@ export const TECH_WORDS: ReadonlySet<string> = new Set(
   anonymized anonymised anonymize anonymise reverify reverified finalize finalized finalise finalised
   jsonc stringify parse parsed unparsable serializer deserializer nullish falsy truthy iterable iterator
   path shell home user users lang term editor pager tz tmpdir xdg pgpassword pguser pghost pgport pgdatabase
-  node_env ci_job github_token npm_token gh_token http_proxy https_proxy no_proxy`
+  node_env ci_job github_token npm_token gh_token http_proxy https_proxy no_proxy
+  deploy deploys deployed deploying deployment deployments redeploy rollout rollback staging preprod qa uat sandbox
+  namespace namespaces pod pods cluster clusters container containers image images registry registries kube
+  repo-url remote remotes upstream origin fetch refspec rebase stash checkout worktree submodule
+  cache caches cached proxy proxies endpoint endpoints hostport localhost webserver daemonize cron systemd
+  stdout-log stderr-log logfile logfiles lockfile lockfiles tempfile symlinks dotfile dotfiles
+  untracked unstaged changeset changesets diff diffs patch patches hotfix bugfix prerelease semver
+  utf8 utf-8 utf16 base64 hex sha sha1 sha256 sha512 md5 hmac rsa ed25519 ecdsa gpg pgp`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase()),
