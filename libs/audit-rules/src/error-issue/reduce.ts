@@ -110,7 +110,7 @@ export function reduceToVocabulary(text: string): Reduced {
     if (hostNamed) {
       t.out = '<host>';
       hits.add('unknown-host');
-    } else if (/[^\x00-\x7F]/.test(t.text)) {
+    } else if (/[^\p{ASCII}]/u.test(t.text)) {
       t.out = '<name>';
       hits.add('name-any-script');
     } else if (/^[A-Za-z]+$/.test(t.text)) {

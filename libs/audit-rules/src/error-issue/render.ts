@@ -113,5 +113,5 @@ function clip(text: string, max: number): string {
   if (one.length <= max) return one;
   const cut = one.slice(0, max - 1);
   const blank = cut.lastIndexOf(' ');
-  return (blank > 0 ? cut.slice(0, blank) : cut).replace(/[\s(\[{'"`:,;.-]+$/, '') + '…';
+  return (blank > 0 ? cut.slice(0, blank) : cut).replace(/[\s([{'"`:,;.-]+$/, '') + '…';
 }
