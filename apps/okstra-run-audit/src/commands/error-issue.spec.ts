@@ -396,6 +396,34 @@ describe('error-issue submit', () => {
     expect(t.gh.calls().filter((c) => c.argv[0] === 'issue' && c.argv[1] !== 'list')).toEqual([]);
   });
 
+  it('issue 30: values planted in the title or body after the plan was written are refused by class (exit 2), never echoed; the stub gh sends nothing', () => {
+    const t = setup();
+    expect(t.plan().code).toBe(0);
+    const planBytes = readFileSync(t.planFile, 'utf8');
+    const plants: Array<[string, string, string]> = [
+      ['body', ' on buildbox99', 'unknown-host'],
+      ['body', ' PGPASSWORD=pw7', 'secret-kv'],
+      ['title', ' 山田', 'name-any-script'],
+      ['body', ' MD5:43:51:43:a1:b5:fc:8b:b7:0a:3a:a9:b1:0f:66:73:a8', 'fingerprint'],
+      ['title', ' by Ilsa Varnholt', 'unknown-word'],
+      ['body', ' key comment quorra@host-3', 'user-at-host'],
+    ];
+    for (const [field, planted, cls] of plants) {
+      const plan = JSON.parse(planBytes);
+      plan.candidates[0][field] += planted;
+      writeFileSync(t.planFile, JSON.stringify(plan));
+      const r = t.submit('--approve', 'all');
+      expect(r.code, planted).toBe(2);
+      expect(r.stderr, planted).toMatch(new RegExp(`last gate refused candidate ${plan.candidates[0].id} \\(${field}: [^)]*${cls}`));
+      for (const part of planted
+        .trim()
+        .split(/[\s=@]+/)
+        .filter((x) => x.length > 3 && !['comment', 'PGPASSWORD'].includes(x)))
+        expect(r.stderr, planted).not.toContain(part);
+    }
+    expect(t.gh.calls().filter((c) => c.argv[0] === 'issue' && c.argv[1] !== 'list')).toEqual([]);
+  });
+
   it('--approve naming no id (",,,") is exit 2 like a missing --approve; nothing sent', () => {
     const t = setup();
     expect(t.plan().code).toBe(0);

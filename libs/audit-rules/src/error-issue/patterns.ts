@@ -21,7 +21,7 @@ export interface Detector {
 
 /**
  * Non-blank runs longer than this many characters are replaced whole by
- * `<token>` before any detector runs (anonymization) and refused by the last
+ * `<secret>` before any detector runs (anonymization) and refused by the last
  * gate as `long-token`: no detector then scans a run longer than this, so a
  * pattern that backtracks over a run costs at most this squared per run —
  * linear in the text (docs/error-issue.md "Anonymization").
