@@ -7,3 +7,4 @@
 export * from './exit-codes.js';
 export * from './errors.js';
 export * from './stable-json.js';
+export * from './resource-errors.js';

@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { InputError, OkstraError } from '@okstra/core';
+import { InputError, OkstraError, resourceCause } from '@okstra/core';
 import { heldLocks, lockLost, stillHeld, type HeldLock } from './lock-registry.js';
 import { canonicalPath } from '@okstra/paths';
 import { isAlive } from './write-file.js';
@@ -79,22 +79,46 @@ async function acquire(real: string, lockDir: string, file: string): Promise<Hel
   for (;;) {
     try {
       mkdirSync(lockDir);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'ENOENT') throw lockError(lockDir, file, error);
+      holder = reclaimIfStale(lockDir, file);
+      if (holder === '') continue;
+      if (Date.now() > deadline) {
+        throw new OkstraError('OKSTRA_LOCK_TIMEOUT', `could not lock it within ${WAIT_MS / 1000} s: ${holder} holds ${lockDir}`, { file });
+      }
+      await new Promise((r) => setTimeout(r, delay + Math.random() * delay));
+      delay = Math.min(delay * 1.5, 100);
+      continue;
+    }
+    try {
       writeFileSync(join(lockDir, owner), '');
       return { file: real, lockDir, owner, ino: lstatSync(lockDir).ino, compromised: false };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST' && code !== 'ENOENT') {
-        throw new InputError(`cannot create its lock ${lockDir} (${code ?? 'error'})`, { file });
+      // ENOENT: another caller removed the directory between our mkdir and this write — look again.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      // The directory is ours (mkdir succeeded) but holds no owner entry: never leave it behind
+      // (a full disk or inode table, EMFILE) — the next caller would wait out the empty-lock grace.
+      try {
+        unlinkSync(join(lockDir, owner));
+      } catch {
+        // never created
       }
+      try {
+        rmdirSync(lockDir);
+      } catch {
+        // reclaimed by another caller already
+      }
+      throw lockError(lockDir, file, error);
     }
-    holder = reclaimIfStale(lockDir, file);
-    if (holder === '') continue;
-    if (Date.now() > deadline) {
-      throw new OkstraError('OKSTRA_LOCK_TIMEOUT', `could not lock it within ${WAIT_MS / 1000} s: ${holder} holds ${lockDir}`, { file });
-    }
-    await new Promise((r) => setTimeout(r, delay + Math.random() * delay));
-    delay = Math.min(delay * 1.5, 100);
   }
+}
+
+/** The one line of a lock that could not be taken for a reason other than a holder. */
+function lockError(lockDir: string, file: string, error: unknown): InputError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const cause = resourceCause(code) ?? code ?? 'error';
+  return new InputError(`cannot create its lock ${lockDir} (${cause}); nothing was changed`, { file });
 }
 
 /**

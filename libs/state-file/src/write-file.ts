@@ -1,7 +1,7 @@
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join, resolve } from 'node:path';
-import { InputError, stableStringify } from '@okstra/core';
+import { InputError, resourceCause, stableStringify } from '@okstra/core';
 import { assertLocksHeld } from './lock-registry.js';
 import { canonicalPath } from '@okstra/paths';
 
@@ -33,16 +33,54 @@ export async function writeTextAtomic(path: string, text: string): Promise<void>
  * @throws InputError (exit 2) naming the path.
  */
 export function writeBytesAtomic(path: string, bytes: Uint8Array): void {
+  prepareAtomicWrite(path, bytes).commit();
+}
+
+/**
+ * A write {@link prepareAtomicWrite} has made durable beside its target but
+ * not yet put in place. `commit()` renames it over the target (and fsyncs the
+ * directory). `discard()` undoes it: before the commit it removes the temp
+ * file; after the commit of a file that did not exist before, it removes that
+ * file; either way then the directories the write created. (Discarding a
+ * committed replacement of an existing file is a bug: its old bytes are gone.)
+ */
+export interface PreparedWrite {
+  commit(): void;
+  discard(): void;
+}
+
+/**
+ * The first half of {@link writeBytesAtomic}: every step that needs space
+ * (missing parent directories, the temp file, its bytes, fsync) without the
+ * rename. A command with several writes and one destructive step (seed
+ * `--restart-from-round0`) prepares them all first, so a full disk stops it
+ * before anything changed. On failure nothing is left behind: the temp file
+ * is removed, as are the directories this call created.
+ * @throws InputError (exit 2) naming the path and the cause (ENOSPC, EDQUOT,
+ *   EFBIG, EMFILE, …).
+ */
+export function prepareAtomicWrite(path: string, bytes: Uint8Array): PreparedWrite {
   const abs = resolve(path);
   const existing = checkTarget(abs, path);
   const dir = dirname(abs);
+  let created: string | undefined;
   try {
-    mkdirSync(dir, { recursive: true });
+    created = mkdirSync(dir, { recursive: true });
   } catch (error) {
     throw writeError(error, path);
   }
   removeDeadTemps(abs);
   const temp = join(dir, `.${basename(abs)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  let committed = false;
+  const discard = () => {
+    if (committed && existing) throw new Error(`cannot undo the replacement of ${path}: its old bytes are gone`);
+    try {
+      unlinkSync(committed ? abs : temp);
+    } catch {
+      // never created
+    }
+    removeCreatedDirs(dir, created);
+  };
   let fd: number | undefined;
   try {
     fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, existing ? existing.mode & 0o777 : 0o666);
@@ -51,18 +89,38 @@ export function writeBytesAtomic(path: string, bytes: Uint8Array): void {
     fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
-    assertLocksHeld(canonicalPath(abs), path);
-    renameSync(temp, abs);
   } catch (error) {
     if (fd !== undefined) closeSync(fd);
-    try {
-      unlinkSync(temp);
-    } catch {
-      // never created, or already renamed
-    }
+    discard();
     throw writeError(error, path);
   }
-  fsyncDirectory(dir);
+  return {
+    discard,
+    commit: () => {
+      try {
+        assertLocksHeld(canonicalPath(abs), path);
+        renameSync(temp, abs);
+      } catch (error) {
+        discard();
+        throw writeError(error, path);
+      }
+      committed = true;
+      fsyncDirectory(dir);
+    },
+  };
+}
+
+/** Remove the (empty) directories from `dir` up to `first`, the first one `mkdir -p` created; a directory someone filled meanwhile stays. */
+function removeCreatedDirs(dir: string, first: string | undefined): void {
+  if (first === undefined) return;
+  for (let d = dir; d.length >= first.length; d = dirname(d)) {
+    try {
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    if (d === first) return;
+  }
 }
 
 /**
@@ -109,23 +167,38 @@ export function fsyncDirectory(dir: string): void {
 
 /** Remove the temp files of `abs` whose writer is gone (killed mid-write). */
 function removeDeadTemps(abs: string): void {
-  const prefix = `.${basename(abs)}${TEMP_MARK}`;
+  removeDeadTempsIn(dirname(abs), `.${basename(abs)}${TEMP_MARK}`);
+}
+
+/**
+ * Remove every temp file in `dir` (names holding {@link TEMP_MARK}, or only
+ * those starting with `prefix`) whose writer pid is dead — a writer killed
+ * mid-write. The next writer of a file cleans its own temps; a command whose
+ * targets change name from run to run (seed's kept copies, named by content)
+ * sweeps their directory with this. A missing directory is nothing to do.
+ * @returns how many were removed.
+ */
+export function removeDeadTempsIn(dir: string, prefix?: string): number {
   let names: string[];
   try {
-    names = readdirSync(dirname(abs));
+    names = readdirSync(dir);
   } catch {
-    return;
+    return 0;
   }
+  let removed = 0;
   for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const pid = Number(name.slice(prefix.length).split('-')[0]);
+    const at = name.lastIndexOf(TEMP_MARK);
+    if (at < 0 || (prefix !== undefined && !name.startsWith(prefix))) continue;
+    const pid = Number(name.slice(at + TEMP_MARK.length).split('-')[0]);
     if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
     try {
-      unlinkSync(join(dirname(abs), name));
+      unlinkSync(join(dir, name));
+      removed++;
     } catch {
       // another writer removed it first
     }
   }
+  return removed;
 }
 
 /** True while process `pid` exists (EPERM: it exists under another user). */
@@ -145,7 +218,8 @@ function writeError(error: unknown, file: string): InputError {
   if (code === 'EEXIST' || code === 'ENOTDIR') return new InputError('cannot create it: a parent path is a file, not a directory', { file });
   if (code === 'EISDIR') return new InputError('is a directory, expected a file to write', { file });
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new InputError(`cannot write it (${code})`, { file });
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new InputError(`cannot write it: no space left (${code})`, { file });
+  const resource = resourceCause(code);
+  if (resource) return new InputError(`cannot write it: ${resource}; nothing was changed`, { file });
   if (code) return new InputError(`cannot write it (${code})`, { file });
   return new InputError(`cannot write it (${(error as Error)?.message ?? String(error)})`, { file });
 }

@@ -4,90 +4,13 @@
 // the two-file state is one a plain seed reads correctly, and an uninterrupted
 // rerun lands the new bytes (0 lost) and leaves no temp file or lock behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { argvOf, COMMANDS } from './commands.js';
-import { cleanup, clone, collectArgs, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, type BinName, type Scenario } from './support.js';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { cleanup, clone, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, type Scenario } from './support.js';
+import { RESTART, WRITERS, type Writer } from './writers.js';
 
 /** Kills per single-file writer, and for the multi-file restart (a few hundred in all). */
 const PER_WRITER = Number(process.env.OKSTRA_FI_KILLS ?? 20);
 const RESTART_KILLS = PER_WRITER * 3;
-
-interface Writer {
-  name: string;
-  template: 'prepared' | 'lifecycle';
-  bin: BinName;
-  argv: (s: Scenario) => string[];
-  outputs: (s: Scenario) => string[];
-  setup?: (s: Scenario) => void;
-  /** States across `outputs` a kill may leave (each file is checked on its own too). */
-  crossCheck?: (s: Scenario, files: Array<string | null>, old: Array<string | null>) => string | null;
-}
-
-const cmd = (name: string) => COMMANDS.find((c) => c.name === name)!;
-const seedArgs = (s: Scenario) => ['seed', '--groups', s.groups, '--work-state', s.work, '--final-state', s.final, '--migration-dir', s.mig];
-
-const WRITERS: Writer[] = [
-  { name: 'seed (create)', template: 'prepared', bin: 'conv', argv: seedArgs, outputs: (s) => [s.work], setup: (s) => rmSync(s.work) },
-  {
-    name: 'plan-round',
-    template: 'prepared',
-    bin: 'conv',
-    argv: (s) => argvOf(cmd('convergence plan-round'), s),
-    outputs: (s) => [s.plan1],
-    setup: (s) => rmSync(s.plan1),
-  },
-  { name: 'collect-results', template: 'prepared', bin: 'conv', argv: (s) => collectArgs(s), outputs: (s) => [s.results1], setup: (s) => rmSync(s.results1) },
-  { name: 'apply-round', template: 'prepared', bin: 'conv', argv: (s) => argvOf(cmd('convergence apply-round'), s), outputs: (s) => [s.work] },
-  {
-    name: 'finalize',
-    template: 'lifecycle',
-    bin: 'conv',
-    argv: (s) => argvOf(cmd('convergence finalize'), s),
-    outputs: (s) => [s.final],
-    setup: (s) => rmSync(s.final),
-  },
-  {
-    name: 'plan-items extract',
-    template: 'prepared',
-    bin: 'plan',
-    argv: (s) => argvOf(cmd('plan-items extract'), s),
-    outputs: (s) => [s.items],
-    setup: (s) => rmSync(s.items),
-  },
-  {
-    name: 'plan-items collect-verdicts',
-    template: 'prepared',
-    bin: 'plan',
-    argv: (s) => argvOf(cmd('plan-items collect-verdicts'), s),
-    outputs: (s) => [s.verdicts],
-    setup: (s) => rmSync(s.verdicts),
-  },
-  { name: 'plan-items apply-verdicts', template: 'prepared', bin: 'plan', argv: (s) => argvOf(cmd('plan-items apply-verdicts'), s), outputs: (s) => [s.data] },
-  {
-    name: 'worker-state transition',
-    template: 'prepared',
-    bin: 'team',
-    // A terminal transition of an in-progress row: a rerun after it landed keeps the row (a second in-progress would be a new attempt).
-    argv: (s) => ['worker-state', 'transition', '--team-state', s.teamState, '--worker', 'report-writer', '--status', 'completed'],
-    outputs: (s) => [s.teamState],
-    setup: (s) => {
-      const t = JSON.parse(readFileSync(s.teamState, 'utf8'));
-      const row = t.workers.find((w: { workerId: string }) => w.workerId === 'report-writer');
-      Object.assign(row, { status: 'in-progress', startedAt: '2026-11-30T10:00:00.000Z', attempt: 1 });
-      writeFileSync(s.teamState, JSON.stringify(t, null, 2));
-    },
-  },
-];
-
-const RESTART: Writer = {
-  name: 'seed --restart-from-round0 (work + final)',
-  template: 'lifecycle',
-  bin: 'conv',
-  argv: (s) => [...seedArgs(s), '--restart-from-round0'],
-  outputs: (s) => [s.work, s.final],
-  // Never a round-0 working state beside the old final state (a plain seed would say `reused`).
-  crossCheck: (_s, [work, final], [oldWork]) => (final !== null && work !== oldWork ? 'round-0 working state beside the old final state' : null),
-};
 
 const templates: Partial<Record<Writer['template'], Scenario>> = {};
 beforeAll(async () => {

@@ -52,11 +52,13 @@ export interface RunResult {
 export function run(
   name: BinName,
   args: string[],
-  opts: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; killAfterMs?: number; stdin?: string },
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; killAfterMs?: number; stdin?: string; wrap?: (argv: string[]) => string[] },
 ): Promise<RunResult> {
   const started = Date.now();
+  // `wrap`: a prefix such as the disk-full matrix's `sh -c 'ulimit -f N; exec …'`.
+  const [file, ...argv] = (opts.wrap ?? ((a) => a))([process.execPath, BIN[name], ...args]) as [string, ...string[]];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN[name], ...args], {
+    const child = spawn(file, argv, {
       cwd: opts.cwd,
       env: { ...process.env, OKSTRA_DEBUG: '', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -237,10 +239,10 @@ export async function lifecycle(s: Scenario): Promise<void> {
   await conv(['finalize', '--work-state', s.work, '--output', s.final]);
 }
 
-/** A copy of scenario `s` (its whole temp tree) with every path re-rooted. */
-export function clone(s: Scenario): Scenario {
-  const tmp = mkdtempSync(join(tmpdir(), 'okstra-fi-'));
-  made.push(tmp);
+/** A copy of scenario `s` (its whole temp tree) with every path re-rooted — into `into` when given (the caller removes it). */
+export function clone(s: Scenario, into?: string): Scenario {
+  const tmp = into ?? mkdtempSync(join(tmpdir(), 'okstra-fi-'));
+  if (!into) made.push(tmp);
   cpSync(s.tmp, tmp, { recursive: true });
   const out = { ...s } as Record<string, string>;
   for (const [k, v] of Object.entries(s)) out[k] = v.startsWith(s.tmp) ? tmp + v.slice(s.tmp.length) : v;

@@ -1,4 +1,5 @@
-import { stat, unlink } from 'node:fs/promises';
+import { unlinkSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { InputError, OkstraError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { assertReplays, createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
@@ -10,9 +11,13 @@ import {
   parseJsonText,
   readRegularFileSync,
   validateArtifact,
+  prepareAtomicWrite,
+  removeDeadTempsIn,
+  renderArtifact,
+  TEMP_MARK,
   withFileLock,
   writeArtifact,
-  writeBytesAtomic,
+  type PreparedWrite,
 } from '@okstra/state-file';
 import { documentArg, MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
 
@@ -62,21 +67,27 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
     const workBytes = await readIfFile(workPath);
     const finalBytes = await readIfFile(finalPath);
 
+    // Temp files of a seed killed mid-copy are named by content and never written again: swept here.
+    sweepDeadTemps(migrationDir, workPath, finalPath);
     if (opts.restartFromRound0) {
       state = createWorkingState(groups);
       // A work-state that cannot be replaced (a symlink, …) is refused before a copy is kept or the final state goes.
       assertWritableTarget(workPath, workPath);
-      if (workBytes !== undefined) kept.push(await keepCopy(migrationDir, workPath, workBytes, 'restart'));
-      if (finalBytes !== undefined) kept.push(await keepCopy(migrationDir, finalPath, finalBytes, 'restart'));
+      const copies = [
+        ...(workBytes === undefined ? [] : [keepCopy(migrationDir, workPath, workBytes, 'restart')]),
+        ...(finalBytes === undefined ? [] : [keepCopy(migrationDir, finalPath, finalBytes, 'restart')]),
+      ];
       // Crash-safe order (docs/convergence.md "seed"): copies durable first, then the old final
       // state goes, then the round-0 working state lands. A kill between the two leaves the old
       // working state without a final state — never a round-0 state beside an old final one,
-      // which a plain seed would call `reused`.
-      if (finalBytes !== undefined) {
-        await unlink(finalPath);
+      // which a plain seed would call `reused`. Everything that needs space is written before
+      // the final state goes, so a full disk leaves all as it was (no copy, no migration dir).
+      landTogether(copies, prepareState(workPath, state), () => {
+        if (finalBytes === undefined) return;
+        unlinkSync(finalPath);
         fsyncDirectory(dirname(finalPath));
-      }
-      await writeArtifact(workPath, workingStateArtifact, state, { replace: 'any' });
+      });
+      kept.push(...copies.map((c) => c.target));
       action = workBytes === undefined && finalBytes === undefined ? 'created' : 'restarted';
     } else if (finalBytes !== undefined && (reused = matchingFinal(finalPath, finalBytes, digest))) {
       action = 'reused';
@@ -90,8 +101,9 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
       if (version === '1.0') {
         state = guard(() => migrateWorkingState(raw, workPath));
         if (state.seedDigest !== digest) throw mismatch(workPath, state.seedDigest, digest);
-        kept.push(await keepCopy(migrationDir, workPath, workBytes, 'v1.0'));
-        await writeArtifact(workPath, workingStateArtifact, state, { replace: 'any' });
+        const copy = keepCopy(migrationDir, workPath, workBytes, 'v1.0');
+        landTogether([copy], prepareState(workPath, state));
+        kept.push(copy.target);
         action = 'migrated';
       } else {
         const stored = guard(() => validateArtifact(raw, workingStateArtifact, { label: workPath }));
@@ -168,18 +180,66 @@ function guard<T>(fn: () => T): T {
   }
 }
 
+/** A kept copy about to land: its path, and its prepared write (none when the same copy is already there). */
+interface KeptCopy {
+  target: string;
+  write?: PreparedWrite;
+}
+
 /**
- * Keep a copy of a state file (its current `bytes`) in the migration dir as
+ * Prepare a copy of a state file (its current `bytes`) in the migration dir as
  * `<name>.<tag>-<sha256:12>.<ext>`: named by content, so a repeated seed finds its
  * copy already there and never overwrites another. Written from the bytes read (not
- * re-copied from a file that may have changed) with writeBytesAtomic: fsynced, then renamed.
+ * re-copied from a file that may have changed), fsynced; {@link landTogether} renames it.
  */
-async function keepCopy(dir: string, original: string, bytes: Buffer, tag: string): Promise<string> {
+function keepCopy(dir: string, original: string, bytes: Buffer, tag: string): KeptCopy {
   const ext = extname(original);
   const target = join(dir, `${basename(original, ext)}.${tag}-${shortContentHash(bytes)}${ext}`);
-  if ((await readIfFile(target))?.equals(bytes)) return target;
-  writeBytesAtomic(target, bytes);
-  return target;
+  if (readRegularFileSync(target, { maxBytes: MAX_JSON_BYTES })?.equals(bytes)) return { target };
+  return { target, write: prepareAtomicWrite(target, bytes) };
+}
+
+/** The new working state's bytes (schema-checked as writeArtifact does), prepared beside `path`. */
+function prepareState(path: string, state: WorkingState): () => PreparedWrite {
+  return () => prepareAtomicWrite(path, Buffer.from(renderArtifact(workingStateArtifact, state), 'utf8'));
+}
+
+/**
+ * Land the kept copies and then the working state, all or nothing: every write
+ * is prepared (the steps that need space) before the first lands, and a failure
+ * before the working state lands undoes the copies that landed — a full disk
+ * leaves no copy, no migration dir and no temp file. `beforeState` runs between
+ * the copies and the working state (restart's removal of the old final state).
+ * @throws InputError (exit 2) naming the file that could not be written.
+ */
+function landTogether(copies: KeptCopy[], state: () => PreparedWrite, beforeState: () => void = () => {}): void {
+  const writes = copies.flatMap((c) => (c.write ? [c.write] : []));
+  try {
+    writes.push(state());
+  } catch (error) {
+    for (const w of writes.reverse()) w.discard();
+    throw error;
+  }
+  const last = writes.pop() as PreparedWrite;
+  const landed: PreparedWrite[] = [];
+  try {
+    for (const w of writes) {
+      w.commit();
+      landed.push(w);
+    }
+  } catch (error) {
+    for (const w of [...writes.filter((w) => !landed.includes(w)), ...landed.reverse()]) w.discard();
+    last.discard();
+    throw error;
+  }
+  beforeState();
+  last.commit();
+}
+
+/** Remove temp files of killed writers of the kept copies, the working and the final state. */
+function sweepDeadTemps(migrationDir: string, workPath: string, finalPath: string): void {
+  removeDeadTempsIn(migrationDir);
+  for (const p of [workPath, finalPath]) removeDeadTempsIn(dirname(p), `.${basename(p)}${TEMP_MARK}`);
 }
 
 /** The file's bytes, or undefined when it does not exist (state-file's one regular-file rule: a FIFO is exit 2 at once). */
