@@ -1,7 +1,7 @@
 /**
  * The run-audit invariant catalogue (docs/run-audit.md; issue 6 list 1–12,
  * plus 0 for unreadable artifacts, 13 for the worker audit-sidecar rules
- * shared with worker-audit-check, 14–18 from issue 15, 19 from issue 20). `number` orders violations inside a run.
+ * shared with worker-audit-check, 14–18 from issue 15, 19 from issue 20, 20 from issue 29). `number` orders violations inside a run.
  */
 export const INVARIANTS = [
   { number: 0, id: 'artifact-invalid', summary: 'a run artifact does not parse or does not match its schema' },
@@ -32,6 +32,7 @@ export const INVARIANTS = [
   { number: 17, id: 'run-time-order', summary: 'the run ends before it starts or before a worker ends, or lacks endedAt' },
   { number: 18, id: 'foreign-artifact', summary: 'the team-state or final convergence state names another run (key/type/seq)' },
   { number: 19, id: 'write-leftover', summary: 'an ended run left a temp file of an interrupted write or a lock' },
+  { number: 20, id: 'time-in-future', summary: 'the run or a worker row started more than 5 min after the audit clock (skewed clock)' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

@@ -125,6 +125,14 @@ const CASES: Array<[string, (p: Project) => void, string]> = [
     "worker 'codex' ended at 2026-11-29T09:30:00Z, after the run ended at 2026-11-29T09:00:00Z",
   ],
   [
+    'time-in-future',
+    (p) =>
+      p.edit(EA.manifest, (m) => {
+        Object.assign(m, { startedAt: '2099-01-01T00:00:00.000Z', endedAt: '2099-01-01T01:00:00.000Z' });
+      }),
+    'the run started at 2099-01-01T00:00:00.000Z,',
+  ],
+  [
     'foreign-artifact',
     (p) =>
       p.edit(EA.teamState, (s) => {

@@ -57,3 +57,14 @@ export const TAIL_WINDOW_BYTES = 16 * 1024 * 1024;
  * liveness budget is meant to be that long (docs/worker-liveness.md).
  */
 export const MAX_BUDGET_S = 86_400;
+
+/**
+ * How far in the future of "now" a recorded `startedAt` may lie (300 s = 5 min)
+ * before it is a skewed clock rather than rounding or a lead a little ahead of
+ * the worker's machine. Beyond it the start time cannot anchor any grace: a
+ * launch stamped 2 h ahead would otherwise hide as `live` for 2 h with no
+ * artifact at all. The one home of this number: worker-liveness judges such a
+ * row not live and run-audit flags it (`time-in-future`); see
+ * docs/worker-liveness.md "A start in the future".
+ */
+export const FUTURE_START_TOLERANCE_S = 300;

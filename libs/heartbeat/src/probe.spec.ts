@@ -254,3 +254,21 @@ describe('probeWorkers — budget bounds', () => {
     expect(clock.sleeps).toEqual([]);
   });
 });
+
+describe('probeWorkers — a startedAt in the future (FUTURE_START_TOLERANCE_S)', () => {
+  // A launch stamped 2 h ahead with no artifact at all must not hide as `live` until then (issue 29).
+  it.each([
+    ['audit-heartbeat', 'stalled', {}],
+    ['wrapper-status', 'did-not-launch', { livenessMode: 'wrapper-status', auditSidecarPath: null }],
+  ])('%s: 2 h ahead with no artifact is %s, unhealthy, naming the skew; 5 min ahead is still within the tolerance', async (_mode, verdict, over) => {
+    p.writeTeamState([row('claude', { ...over, startedAt: '2026-11-29T10:00:00.000Z' }), row('codex', { ...over, startedAt: '2026-11-29T08:05:00.000Z' })]);
+    const clock = fakeClock('2026-11-29T08:00:00Z');
+    const [ahead, within] = await probeWorkers(sel('claude', 'codex'), clock);
+    expect(ahead).toMatchObject({ verdict, healthy: false });
+    expect(ahead!.reason).toBe(
+      'startedAt 2026-11-29T10:00:00.000Z is 7200 s in the future (tolerance 300 s): a skewed clock or a launch that never happened; not judged live',
+    );
+    expect(within).toMatchObject({ verdict: 'live', healthy: true });
+    expect(clock.sleeps).toEqual([]);
+  });
+});

@@ -2,10 +2,10 @@ import { stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { InputError } from '@okstra/core';
 import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
-import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S, MAX_BUDGET_S } from './constants.js';
+import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S, FUTURE_START_TOLERANCE_S, MAX_BUDGET_S } from './constants.js';
 import type { Heartbeat } from './line.js';
 import { resolveTargets, type ProbeTarget, type WorkerSelector } from './resolve.js';
-import { suspectAfter, type Budget } from './rule.js';
+import { startedInFuture, suspectAfter, type Budget } from './rule.js';
 import { readNewestHeartbeat } from './tail.js';
 import { NOT_DISPATCHED_VERDICT, type LivenessModeWord, type LivenessVerdict } from '@okstra/schemas/vocabulary';
 
@@ -137,10 +137,28 @@ async function firstPass(target: ProbeTarget, now: Date, budget: Budget): Promis
     const verdict = target.kind === 'terminal' ? target.status : NOT_DISPATCHED_VERDICT;
     return { result: { teamStatePath, workerId, mode: target.mode ?? null, verdict, healthy: true, evidence, reason: null } };
   }
+  const skew = futureStart(target, now);
+  if (skew) return { result: skew };
   if (target.kind === 'wrapper-status') return { result: await probeWrapper(target, now, budget) };
   const newest = await readNewestHeartbeat(target.abs, { notBefore: target.startedAt, now });
   if (now.getTime() > suspectAfter(target.startedAt, newest?.at ?? null, budget)) return { suspect: true, target, newest };
   return { result: heartbeatResult(target, 'live', newest, now, null) };
+}
+
+/**
+ * A row whose `startedAt` lies beyond FUTURE_START_TOLERANCE_S in the future
+ * (startedInFuture, libs/heartbeat rule.ts): no grace can be anchored on it, so
+ * it is never `live` — `stalled` (audit-heartbeat) or `did-not-launch`
+ * (wrapper-status), unhealthy, with a reason naming the skew. null otherwise.
+ */
+function futureStart(target: HeartbeatTarget | WrapperTarget, now: Date): ProbeResult | null {
+  const ahead = startedInFuture(target.startedAt, now);
+  if (ahead === null) return null;
+  const { teamStatePath, workerId } = target.selector;
+  const reason = `startedAt ${target.startedAt.toISOString()} is ${ahead} s in the future (tolerance ${FUTURE_START_TOLERANCE_S} s): a skewed clock or a launch that never happened; not judged live`;
+  const verdict = target.kind === 'audit-heartbeat' ? 'stalled' : 'did-not-launch';
+  const artifact = target.kind === 'audit-heartbeat' ? target.recorded : wrapperLogPath(target.recorded);
+  return { teamStatePath, workerId, mode: target.kind, verdict, healthy: false, reason, evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact } };
 }
 
 function heartbeatResult(target: HeartbeatTarget, verdict: 'live' | 'stalled', newest: Heartbeat | null, now: Date, reason: string | null): ProbeResult {

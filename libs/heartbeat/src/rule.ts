@@ -1,4 +1,4 @@
-import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S, DEFAULT_STALL_CONFIRM_S } from './constants.js';
+import { CLOCK_SKEW_ALLOWANCE_S, DEFAULT_LAUNCH_GRACE_S, DEFAULT_MAX_IDLE_S, DEFAULT_STALL_CONFIRM_S, FUTURE_START_TOLERANCE_S } from './constants.js';
 import { parseHeartbeats, type Heartbeat } from './line.js';
 
 /** The budgets of one judgement, in seconds. */
@@ -28,6 +28,17 @@ export const DEFAULT_BUDGET: Readonly<Budget> = Object.freeze({
  */
 export function suspectAfter(startedAt: Date, newest: Date | null, budget: Pick<Budget, 'maxIdleS' | 'launchGraceS'>): number {
   return newest ? newest.getTime() + budget.maxIdleS * 1000 : startedAt.getTime() + budget.launchGraceS * 1000;
+}
+
+/**
+ * How many seconds `startedAt` lies beyond {@link FUTURE_START_TOLERANCE_S}
+ * in the future of `now` — null when it does not (the normal case). The one
+ * rule worker-liveness and run-audit share for a skewed start time.
+ * @returns whole seconds ahead of `now` (not of the tolerance), or null.
+ */
+export function startedInFuture(startedAt: Date, now: Date): number | null {
+  const ahead = startedAt.getTime() - now.getTime();
+  return ahead > FUTURE_START_TOLERANCE_S * 1000 ? Math.floor(ahead / 1000) : null;
 }
 
 /**

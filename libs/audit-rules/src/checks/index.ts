@@ -6,7 +6,7 @@ import { checkClarificationRows, checkPlanVerification } from './plan-verificati
 import { checkForeignArtifacts } from './provenance.js';
 import { checkLeadReport, checkReportPresent } from './report.js';
 import { checkReportWriterBypass } from './report-writer.js';
-import { checkRunTimes } from './run-times.js';
+import { checkFutureStarts, checkRunTimes } from './run-times.js';
 import { checkWorkerAudit } from './worker-audit.js';
 import { checkWriteLeftovers } from './leftovers.js';
 import { checkSelectedWorkerRows, checkWorkerRows } from './workers.js';
@@ -28,6 +28,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkRunTimes,
   checkForeignArtifacts,
   checkWriteLeftovers,
+  (run) => checkFutureStarts(run),
 ];
 
 export {
@@ -35,6 +36,7 @@ export {
   checkConvergence,
   checkDegradedDispatches,
   checkForeignArtifacts,
+  checkFutureStarts,
   checkHeartbeatCadence,
   checkLeadReport,
   checkPlanVerification,

@@ -1,3 +1,4 @@
+import { FUTURE_START_TOLERANCE_S, startedInFuture } from '@okstra/heartbeat';
 import type { Finding, RunUnderAudit } from '../run-context.js';
 
 /**
@@ -18,5 +19,30 @@ export function checkRunTimes(run: RunUnderAudit): Finding[] {
       add(`worker '${row.workerId}' ended at ${row.endedAt}, after the run ended at ${m.endedAt}`, [run.manifestPath, run.teamStatePath]);
     }
   }
+  return out;
+}
+
+/**
+ * Invariant 20 `time-in-future`: the run-manifest's `startedAt` or a team-state
+ * row's `startedAt` lies more than FUTURE_START_TOLERANCE_S (libs/heartbeat, the
+ * one home; 5 min) in the future of the audit — a skewed clock, or a launch
+ * stamped but never made, which worker-liveness would otherwise call live
+ * until that time (docs/worker-liveness.md "A start in the future").
+ */
+export function checkFutureStarts(run: RunUnderAudit, now: Date = new Date()): Finding[] {
+  const out: Finding[] = [];
+  const flag = (what: string, at: string, evidence: string[]) => {
+    const ahead = startedInFuture(new Date(at), now);
+    if (ahead !== null) {
+      out.push({
+        invariant: 'time-in-future',
+        message: `${what} started at ${at}, ${ahead} s after the audit's clock (tolerance ${FUTURE_START_TOLERANCE_S} s)`,
+        evidence,
+      });
+    }
+  };
+  flag('the run', run.manifest.startedAt, [run.manifestPath]);
+  if (!run.teamState || !run.teamStatePath) return out;
+  for (const row of run.teamState.workers) if (row.startedAt) flag(`worker '${row.workerId}'`, row.startedAt, [run.teamStatePath]);
   return out;
 }
