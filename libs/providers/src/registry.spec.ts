@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertProviderRole, buildLaunch, capabilityOfRole, getProvider, loadProviderRegistry, userProvidersDir } from './index.js';
@@ -122,6 +122,21 @@ describe('provider registry', () => {
     await expect(loadProviderRegistry(home)).rejects.toMatchObject({ file: join(dir, 'provider.json'), field: 'capabilities' });
     writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id: 'other', executable: 'x', argv: [], capabilities: ['analysis'] }));
     await expect(loadProviderRegistry(home)).rejects.toMatchObject({ field: 'id' });
+  });
+
+  it('a user provider directory inside the project root (HOME = the project, or a symlink to it) is refused, never loaded', async () => {
+    const project = tmp();
+    const dir = join(userProvidersDir(project), 'shipped');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id: 'shipped', executable: './x.sh', argv: [], capabilities: ['analysis'] }));
+    const link = join(tmp(), 'home');
+    symlinkSync(project, link);
+    for (const home of [project, link, join(project, 'sub', '..')]) {
+      await expect(loadProviderRegistry(home, project)).rejects.toMatchObject({ exitCode: 2, file: userProvidersDir(home) });
+    }
+    // A HOME elsewhere, or inside the project with no provider directory, loads as before.
+    expect(getProvider(await loadProviderRegistry(tmp(), project), 'claude').source).toBe('bundled');
+    expect((await loadProviderRegistry(join(project, 'src'), project)).has('shipped')).toBe(false);
   });
 
   it('an unknown provider names the known ones', async () => {

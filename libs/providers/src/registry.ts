@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InputError } from '@okstra/core';
 import { readArtifact } from '@okstra/state-file';
 import { providerManifestArtifact, type ProviderManifest } from '@okstra/schemas/provider-manifest';
 import { BUNDLED_PROVIDERS } from './bundled.js';
-import { userProvidersDir } from '@okstra/paths';
+import { canonicalPath, isInside, userProvidersDir } from '@okstra/paths';
 import type { LaunchValues } from './launch.js';
 
 /** A provider the registry knows: its manifest and where it came from. */
@@ -22,15 +23,26 @@ export { userProvidersDir };
  * Load the provider registry: the bundled manifests, then every
  * `<home>/.okstra/adapters/providers/<id>/provider.json` (a user install with
  * a bundled id replaces it). Nothing under a project directory is read: the
- * only root searched is derived from `home`.
- * @throws InputError (exit 2) for an invalid user manifest (file + JSON path)
- *   or one whose `id` differs from its directory name.
+ * only root searched is derived from `home`, and when that directory exists
+ * inside `projectRoot` (HOME set to the project, or a parent of it — by real
+ * path, so a symlinked HOME counts) it is refused rather than loaded: a
+ * repository must never supply the providers `team dispatch` executes
+ * (docs/providers.md "Where providers come from").
+ * @throws InputError (exit 2) for an invalid user manifest (file + JSON path),
+ *   one whose `id` differs from its directory name, or a user provider
+ *   directory inside `projectRoot`.
  */
-export async function loadProviderRegistry(home: string | undefined): Promise<Map<string, RegisteredProvider>> {
+export async function loadProviderRegistry(home: string | undefined, projectRoot?: string): Promise<Map<string, RegisteredProvider>> {
   const registry = new Map<string, RegisteredProvider>();
   for (const manifest of BUNDLED_PROVIDERS) registry.set(manifest.id, { manifest, source: 'bundled', dir: null });
   if (!home) return registry;
   const root = userProvidersDir(home);
+  if (projectRoot !== undefined && existsSync(root) && isInside(canonicalPath(projectRoot), canonicalPath(root))) {
+    throw new InputError('the user provider directory lies inside the project root, so the repository would supply its own providers; not loaded', {
+      file: root,
+      hint: 'run with HOME outside the project (install providers under your own ~/.okstra/adapters/providers)',
+    });
+  }
   let entries: string[];
   try {
     entries = (await readdir(root, { withFileTypes: true }))

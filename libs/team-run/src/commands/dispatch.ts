@@ -46,7 +46,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   const { io } = ctx;
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const plan = await resolveDispatchJobs({ ...run, jobsFile: opts.jobsFile, dispatchKind: opts.dispatchKind, workers: opts.workers });
-  const registry = await loadProviderRegistry(io.env.HOME);
+  const registry = await loadProviderRegistry(io.env.HOME, run.projectRoot);
   const source = plan.jobsFile ?? run.manifestPath;
   const missing: InputError[] = [];
   const launches = plan.jobs.map((job) => {
