@@ -128,7 +128,10 @@ describe('provider registry', () => {
     const project = tmp();
     const dir = join(userProvidersDir(project), 'shipped');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'provider.json'), JSON.stringify({ schemaVersion: '1.0', id: 'shipped', executable: './x.sh', argv: [], capabilities: ['analysis'] }));
+    writeFileSync(
+      join(dir, 'provider.json'),
+      JSON.stringify({ schemaVersion: '1.0', id: 'shipped', executable: './x.sh', argv: [], capabilities: ['analysis'] }),
+    );
     const link = join(tmp(), 'home');
     symlinkSync(project, link);
     for (const home of [project, link, join(project, 'sub', '..')]) {

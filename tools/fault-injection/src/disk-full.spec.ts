@@ -124,7 +124,12 @@ describe('a full disk under every writer', () => {
     const plain = await run('conv', seedArgs(s), { cwd: s.project });
     const after = temps();
     printTable('killed restarts, then a plain seed', [
-      { test: `${kills} killed restarts + 1 planted dead temp, then seed`, tries: 1, failures: after.length, note: `temp files before ${before}, after ${after.length}` },
+      {
+        test: `${kills} killed restarts + 1 planted dead temp, then seed`,
+        tries: 1,
+        failures: after.length,
+        note: `temp files before ${before}, after ${after.length}`,
+      },
     ]);
     expect(plain.code).not.toBe(70);
     expect(after).toEqual([]);

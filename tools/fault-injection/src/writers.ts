@@ -81,4 +81,3 @@ export const RESTART: Writer = {
   // Never a round-0 working state beside the old final state (a plain seed would say `reused`).
   crossCheck: (_s, [work, final], [oldWork]) => (final !== null && work !== oldWork ? 'round-0 working state beside the old final state' : null),
 };
-
