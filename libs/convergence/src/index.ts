@@ -19,3 +19,4 @@ export * from './migrate.js';
 export * from './finalize.js';
 export * from './validate-final.js';
 export * from './examples.js';
+export * from './worker-prompts.js';

@@ -85,6 +85,34 @@ export function promptPath(dir: string, workerId: string, run: RunRef): string {
   return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt${runSuffix(run.taskType, run.seq)}.md`);
 }
 
+/**
+ * `<run-dir>/prompts/<worker>-prompt-reverify-r<N>-<type>-<seq>.md` — a worker's convergence
+ * re-verification prompt for round N, rendered by `okstra convergence render-prompts` / `run`
+ * (docs/convergence.md "Reverify prompts"; the jobs file's `promptPath`).
+ */
+export function reverifyPromptPath(dir: string, workerId: string, round: number, run: RunRef): string {
+  return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt-reverify-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.md`);
+}
+
+/** `<run-dir>/prompts/<worker>-prompt-gap-vote-<type>-<seq>.md` — an analyser's critic gap-vote prompt, rendered by `okstra convergence run`. */
+export function gapVotePromptPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt-gap-vote${runSuffix(run.taskType, run.seq)}.md`);
+}
+
+/**
+ * The audit sidecar beside a result file: `.md` replaced by `.audit.md`
+ * (`<worker>-<type>-<seq>.md` → {@link auditSidecarPath}; a round response
+ * `<worker>-reverify-r<N>-<type>-<seq>.md` → `…-reverify-r<N>-<type>-<seq>.audit.md`).
+ */
+export function auditSidecarBeside(resultPath: string): string {
+  return replaceExtension(resultPath, '.audit.md');
+}
+
+/** `<run-dir>/state/convergence-run-<type>-<seq>.lock.json` — the run lock of `okstra convergence run` (pid + start time). */
+export function convergenceRunLockPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-run${runSuffix(run.taskType, run.seq)}.lock.json`);
+}
+
 /** The wrapper transcript beside a prompt: `.md` replaced by `.log`. */
 export function wrapperLogPath(prompt: string): string {
   return replaceExtension(prompt, '.log');
@@ -145,6 +173,11 @@ export function finalReportDataPath(dir: string, run: RunRef): string {
 /** `<run-dir>/state/reverify-jobs-r<N>-<type>-<seq>.json` */
 export function reverifyJobsPath(dir: string, round: number, run: RunRef): string {
   return join(dir, 'state', `reverify-jobs-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/gap-vote-jobs-<type>-<seq>.json` — the critic gap vote's jobs file (`dispatchKind` `gap-vote`), written by `okstra convergence run`. */
+export function gapVoteJobsPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `gap-vote-jobs${runSuffix(run.taskType, run.seq)}.json`);
 }
 
 /** `<run-dir>/state/report-writer-jobs-<type>-<seq>.json` */

@@ -4,4 +4,4 @@
 export { isGroupAlive, isWrapperAlive, processStartTime, startDetachedWrapper, stopGroup, stopProcess } from './backends/subprocess.js';
 export { fmt, listPanes, Tmux, tmuxArgv, tmuxTextProblem, type PaneInfo } from './backends/tmux.js';
 export { teamBinPath, wrapperArgv } from './backends/wrapper-argv.js';
-export { latestDispatches, loadRun, updateWorkerDispatches } from './dispatch/run-context.js';
+export { latestDispatches, loadRun, updateWorkerDispatches, type RunContext } from './dispatch/run-context.js';

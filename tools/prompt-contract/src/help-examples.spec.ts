@@ -32,7 +32,18 @@ const ROUND_2 = [
   `convergence apply-round --work-state ${S}/convergence-work-error-analysis-001.json --plan ${S}/convergence-plan-r2-error-analysis-001.json --results ${S}/convergence-results-r2-error-analysis-001.json`,
 ];
 /** Examples that must succeed (exit 0) after what they presuppose, as examples/README.md says. */
-const MUST_SUCCEED = new Set(['seed', 'plan-round', 'collect-results', 'apply-round', 'collect-critic-gaps', 'apply-critic-gaps', 'finalize', 'validate']);
+const MUST_SUCCEED = new Set([
+  'seed',
+  'plan-round',
+  'collect-results',
+  'apply-round',
+  'collect-critic-gaps',
+  'apply-critic-gaps',
+  'finalize',
+  'validate',
+  'render-prompts',
+  'view',
+]);
 
 /** What an example presupposes, as okstra command lines run first. */
 const BEFORE: Record<string, string[]> = {
@@ -54,6 +65,8 @@ const BEFORE: Record<string, string[]> = {
   'convergence collect-critic-gaps': [SEED, ...ROUND_1, ...ROUND_2],
   'convergence finalize': [SEED, ...ROUND_1, ...ROUND_2],
   'convergence validate': [SEED],
+  'convergence render-prompts': [SEED, ROUND_1[0]!],
+  'convergence view': [SEED, ...ROUND_1],
 };
 
 /** Each leaf command's example line (`  okstra …` after "Example:"). */

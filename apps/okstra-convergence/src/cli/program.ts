@@ -107,6 +107,43 @@ export function createProgram(ctx: CliContext): Command {
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/validate.js')).runValidate(opts, ctx)));
   program
+    .command('run')
+    .description('Run the reverify rounds: plan, prompts, dispatch, await, collect, teardown, apply (resumable)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra convergence run --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --until-terminal',
+    )
+    .requiredOption('--project-root <dir>', 'the project root holding .okstra/')
+    .requiredOption('--run-manifest <path>', 'the run manifest (its working state is state/convergence-work-<type>-<seq>.json)')
+    .option('--until-terminal', 'repeat rounds (retry rounds too) until the queue is terminal, then the critic gap vote, finalize and validate')
+    .option('--rounds <n>', 'run at most n rounds (default: one)')
+    .option('--deadline <minutes>', "per-worker deadline of each round, as team await's")
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
+    .action(action(ctx, async (opts) => (await import('../commands/run/run.js')).runRun(opts, ctx)));
+  program
+    .command('render-prompts')
+    .description("Write each worker's reverify prompt of a round plan (what run dispatches; for hosts that dispatch natively)")
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra convergence render-prompts --plan .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json',
+    )
+    .requiredOption('--plan <path>', 'the round plan (state/convergence-plan-r<N>-<type>-<seq>.json)')
+    .option('--work-state <path>', 'the working state the plan was made from (default: state/convergence-work-<type>-<seq>.json beside it)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
+    .action(action(ctx, async (opts) => (await import('../commands/render-prompts.js')).runRenderPrompts(opts, ctx)));
+  program
+    .command('view')
+    .description('Write one self-contained HTML picture of a convergence run: finding × round matrix')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra convergence view --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --html convergence-view.html',
+    )
+    .requiredOption('--work-state <path>', 'the working state (only read; works mid-run)')
+    .option('--final-state <path>', 'the final state, when finalized (statuses and reasons from it)')
+    .requiredOption('--html <out.html>', 'where to write the HTML file')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
+    .action(action(ctx, async (opts) => (await import('../commands/view.js')).runView(opts, ctx)));
+  program
     .command('example')
     .description('Print one deterministic valid input example as JSON')
     .addHelpText('after', '\nExample:\n  okstra convergence example --kind coverage-batch')

@@ -80,8 +80,28 @@ async function checkOneWorker(
   run: { taskType: string; seq: string | number },
   files: FileIndex,
 ): Promise<WorkerAuditFailure[]> {
-  const resultFile = workerResultPath(runDir, worker, run);
-  const sidecarFile = auditSidecarPath(runDir, worker, run);
+  return checkWorkerFiles(
+    {
+      worker,
+      resultFile: workerResultPath(runDir, worker, run),
+      sidecarFile: auditSidecarPath(runDir, worker, run),
+      promptFile: promptPath(runDir, worker, run),
+    },
+    files,
+  );
+}
+
+/**
+ * The worker audit rules (docs/worker-audit-check.md) on one result, its audit sidecar and its
+ * prompt, named explicitly: `checkWorkerResults` runs them on a run's worker results; `okstra
+ * convergence run` on each round response as it arrives (its sidecar beside it, its reverify prompt).
+ * @returns the failures, empty when the result passes.
+ */
+export async function checkWorkerFiles(
+  target: { worker: string; resultFile: string; sidecarFile: string; promptFile: string },
+  files: FileIndex,
+): Promise<WorkerAuditFailure[]> {
+  const { worker, resultFile, sidecarFile, promptFile } = target;
   const result = (await files.readText(resultFile)) ?? '';
   const out: WorkerAuditFailure[] = [];
   if (hasReadingConfirmationHeading(result)) {
@@ -91,7 +111,6 @@ async function checkOneWorker(
   if (sidecar === null) {
     out.push({ worker, rule: 'audit-sidecar-missing', file: sidecarFile, message: 'the audit sidecar does not exist' });
   }
-  const promptFile = promptPath(runDir, worker, run);
   const prompt = files.exists(promptFile) ? await files.readText(promptFile) : null;
   if (prompt !== null && requiresEvidenceLedger(prompt)) {
     const rows = new Set(sidecar === null ? [] : evidenceReadRows(sidecar));

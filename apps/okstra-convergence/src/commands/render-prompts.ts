@@ -1,0 +1,51 @@
+import { basename, dirname } from 'node:path';
+import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { convergenceWorkStatePath, parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
+import { roundPlanArtifact } from '@okstra/schemas/convergence';
+import { note, pathArg, readDocument, readWorkingState } from './documents.js';
+import { writeReverifyPrompts, type RunPlace } from './run/round-files.js';
+
+/**
+ * `render-prompts --plan <state/convergence-plan-r<N>-<type>-<seq>.json> [--work-state <p>]`: write each
+ * batch's reverify prompt exactly as `run` dispatches it (`prompts/<worker>-prompt-reverify-r<N>-<type>-<seq>.md`;
+ * docs/convergence.md "Reverify prompts"), for a host lead that starts its workers itself. The working state
+ * (default: the run's, beside the plan) supplies the findings' text; it must be the state the plan was made from.
+ * Prints `{ round, prompts: [{ workerId, promptPath, resultPath, auditSidecarPath }] }` (project-relative).
+ * @throws InputError (exit 2): a plan outside a run's state/ directory, a terminal plan, a plan of another state.
+ */
+export async function runRenderPrompts(opts: { plan: string; workState?: string }, ctx: CliContext): Promise<number> {
+  const planPath = pathArg(ctx.io, opts.plan);
+  const place = placeOfPlan(planPath);
+  const statePath = opts.workState === undefined ? convergenceWorkStatePath(place.runDir, place.run) : pathArg(ctx.io, opts.workState);
+  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact });
+  if (plan.queueTerminal) throw new InputError('the plan says the queue is terminal: there is no prompt to render', { file: planPath, field: 'queueTerminal' });
+  const state = await readWorkingState(statePath);
+  if (state.seedDigest !== plan.seedDigest)
+    throw new InputError('the plan was made from another working state (seedDigest differs)', { file: planPath, field: 'seedDigest' });
+  const files = await writeReverifyPrompts(place, state, plan);
+  const rel = (p: string) => toProjectRelative(place.projectRoot, p);
+  writeJson(ctx.io, {
+    round: plan.round,
+    prompts: files.map((f) => ({
+      workerId: f.workerId,
+      promptPath: rel(f.promptPath),
+      resultPath: rel(f.resultPath),
+      auditSidecarPath: rel(f.auditSidecarPath),
+    })),
+  });
+  note(ctx, `round ${plan.round}: ${files.length} prompt(s) written`);
+  return 0;
+}
+
+/** The run a plan file belongs to: `<run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json`. */
+function placeOfPlan(planPath: string): RunPlace {
+  const runDir = dirname(dirname(planPath));
+  const parsed = parseRunDir(runDir);
+  const projectRoot = projectRootOf(runDir);
+  const m = parsed
+    ? new RegExp(`^convergence-plan-r[1-9][0-9]*-${parsed.taskType.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([0-9]{3,})\\.json$`).exec(basename(planPath))
+    : null;
+  if (!parsed || !projectRoot || !m || basename(dirname(planPath)) !== 'state')
+    throw new InputError('expected a round plan at <run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json inside a .okstra project', { file: planPath });
+  return { projectRoot, runDir, run: { taskType: parsed.taskType, seq: m[1]! } };
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { renderGapVotePrompt, renderReverifyPrompt } from '@okstra/convergence';
+import {
+  auditSidecarBeside,
+  gapVotePromptPath,
+  gapVoteResultPath,
+  reverifyPromptPath,
+  reverifyResultPath,
+  toProjectRelative,
+  type RunRef,
+} from '@okstra/paths';
+import type { CriticCandidate, RoundPlan, WorkingState } from '@okstra/schemas/convergence';
+import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
+import { writeArtifact, writeTextAtomic } from '@okstra/state-file';
+
+/** Where a run's files are: its run directory, project root and `<type>-<seq>`. */
+export interface RunPlace {
+  projectRoot: string;
+  runDir: string;
+  run: RunRef;
+}
+
+/** One worker's files of a round (absolute paths). */
+export interface WorkerFiles {
+  workerId: string;
+  promptPath: string;
+  resultPath: string;
+  auditSidecarPath: string;
+}
+
+/**
+ * Write each batch's reverify prompt of `plan` at `prompts/<worker>-prompt-reverify-r<N>-<type>-<seq>.md`
+ * (libs/paths `reverifyPromptPath`), rendered by `renderReverifyPrompt` (libs/convergence). A prompt
+ * already holding the same bytes is left alone, so a resumed run changes nothing a running worker reads.
+ * @returns the workers' files, in plan order.
+ */
+export async function writeReverifyPrompts(place: RunPlace, state: WorkingState, plan: RoundPlan): Promise<WorkerFiles[]> {
+  const out: WorkerFiles[] = [];
+  for (const batch of plan.batches) {
+    const files = reverifyFiles(place, batch.workerId, plan.round);
+    const text = renderReverifyPrompt(state.seed, plan, batch, relativeFiles(place, files));
+    await writeIfChanged(files.promptPath, text);
+    out.push(files);
+  }
+  return out;
+}
+
+/** A worker's reverify prompt, result and sidecar paths of round `round`. */
+export function reverifyFiles(place: RunPlace, workerId: string, round: number): WorkerFiles {
+  const resultPath = reverifyResultPath(place.runDir, workerId, round, place.run);
+  return { workerId, promptPath: reverifyPromptPath(place.runDir, workerId, round, place.run), resultPath, auditSidecarPath: auditSidecarBeside(resultPath) };
+}
+
+/** Write each analyser's gap-vote prompt (`prompts/<worker>-prompt-gap-vote-<type>-<seq>.md`). */
+export async function writeGapVotePrompts(
+  place: RunPlace,
+  mode: RoundPlan['mode'],
+  workers: readonly string[],
+  candidates: readonly CriticCandidate[],
+): Promise<WorkerFiles[]> {
+  const out: WorkerFiles[] = [];
+  for (const workerId of workers) {
+    const resultPath = gapVoteResultPath(place.runDir, workerId, place.run);
+    const files = { workerId, promptPath: gapVotePromptPath(place.runDir, workerId, place.run), resultPath, auditSidecarPath: auditSidecarBeside(resultPath) };
+    await writeIfChanged(files.promptPath, renderGapVotePrompt(workerId, mode, candidates, relativeFiles(place, files)));
+    out.push(files);
+  }
+  return out;
+}
+
+/**
+ * Write the jobs file of one dispatch (schema `jobs-file`; docs/team.md): one job per worker,
+ * `role` (the pane title) `worker-reverify-r<N>` for a round and `analyser` for the gap vote (roles a provider
+ * manifest knows), paths project-relative, the result its completion path.
+ */
+export async function writeJobsFile(
+  place: RunPlace,
+  path: string,
+  dispatchKind: string,
+  workers: ReadonlyArray<WorkerFiles & { provider: string; model: string }>,
+): Promise<void> {
+  const rel = (p: string) => toProjectRelative(place.projectRoot, p);
+  const jobs: Job[] = workers.map((w) => ({
+    workerId: w.workerId,
+    provider: w.provider,
+    role: dispatchKind.startsWith('reverify-') ? `worker-${dispatchKind}` : 'analyser',
+    modelExecutionValue: w.model,
+    promptPath: rel(w.promptPath),
+    resultPath: rel(w.resultPath),
+    workerResultPath: rel(w.resultPath),
+    completionPaths: [rel(w.resultPath)],
+    auditSidecarPath: rel(w.auditSidecarPath),
+  }));
+  await mkdir(dirname(path), { recursive: true });
+  await writeArtifact(path, jobsFileArtifact, { schemaVersion: '1.0', dispatchKind, jobs }, { replace: 'any' });
+}
+
+function relativeFiles(place: RunPlace, files: WorkerFiles): { resultPath: string; auditSidecarPath: string } {
+  return { resultPath: toProjectRelative(place.projectRoot, files.resultPath), auditSidecarPath: toProjectRelative(place.projectRoot, files.auditSidecarPath) };
+}
+
+async function writeIfChanged(path: string, text: string): Promise<void> {
+  let current: string | null = null;
+  try {
+    current = readFileSync(path, 'utf8');
+  } catch {
+    // not written yet
+  }
+  if (current === text) return;
+  await mkdir(dirname(path), { recursive: true });
+  await writeTextAtomic(path, text);
+}

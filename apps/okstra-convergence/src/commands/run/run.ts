@@ -1,0 +1,394 @@
+import { existsSync } from 'node:fs';
+import { checkWorkerFiles, indexDirs } from '@okstra/audit-rules';
+import { InputError, parseMinutes, writeJson, type CliContext } from '@okstra/cli-kit';
+import {
+  convergenceFinalStatePath,
+  convergenceRunLockPath,
+  convergenceWorkStatePath,
+  criticResultsPath,
+  coverageBatchPath,
+  gapVoteJobsPath,
+  reverifyJobsPath,
+  roundPlanPath,
+  roundResultsPath,
+  toProjectRelative,
+} from '@okstra/paths';
+import { criticResultsArtifact, roundPlanArtifact, type WorkingState } from '@okstra/schemas/convergence';
+import { readArtifact } from '@okstra/state-file';
+import { readTeamState } from '@okstra/team-state';
+import { loadRun, teamBinPath, type RunContext } from '@okstra/team-run';
+import { runAwait } from '@okstra/team-run/await';
+import { runDispatch } from '@okstra/team-run/dispatch';
+import { runTeardown } from '@okstra/team-run/teardown';
+import { runApplyCriticGaps } from '../apply-critic-gaps.js';
+import { runApplyRound } from '../apply-round.js';
+import { runCollectCriticGaps } from '../collect-critic-gaps.js';
+import { runCollectResults } from '../collect-results.js';
+import { readWorkingState } from '../documents.js';
+import { runFinalize } from '../finalize.js';
+import { runPlanRound } from '../plan-round.js';
+import { runValidate } from '../validate.js';
+import { takeRunLock } from './lock.js';
+import { writeGapVotePrompts, writeJobsFile, writeReverifyPrompts, type RunPlace, type WorkerFiles } from './round-files.js';
+import { callCommand } from './sub-command.js';
+
+/** Flags of `okstra-convergence run` (docs/convergence.md "run"). */
+export interface RunOptions {
+  projectRoot: string;
+  runManifest: string;
+  untilTerminal?: boolean;
+  rounds?: string;
+  deadline?: string;
+  json?: boolean;
+}
+
+/** One worker of a round in `run`'s output. */
+interface WorkerReport {
+  workerId: string;
+  status: string;
+  durationMs: number;
+  reason: string | null;
+  /** This batch is the worker's one retry (plan `priorFailures` 1). */
+  retry: boolean;
+  /** Worker audit rule failures of its response (they make the outcome `error`). */
+  audit: Array<{ rule: string; message: string }>;
+  /** Why its response was refused by collect (recorded as `error`, no votes) — the repair dispatch's seam. */
+  refused: string | null;
+  usage: unknown;
+}
+
+interface RoundReport {
+  round: number;
+  dispatchKind: string;
+  /** Workers dispatched by this invocation (a resumed round re-dispatches none that already started). */
+  dispatched: string[];
+  workers: WorkerReport[];
+  /** Repair dispatches of refused responses (none until the repair dispatch lands: see docs/convergence.md "run"). */
+  repairs: unknown[];
+  counts: unknown;
+  droppedWorkers: string[];
+  deadlinePassed: boolean;
+}
+
+/**
+ * `okstra-convergence run --project-root <dir> --run-manifest <p> [--until-terminal | --rounds <n>] [--deadline <min>]`
+ * (docs/convergence.md "run"): the lead's convergence rounds as one command. Per round: plan-round,
+ * render each worker's prompt, write the jobs file, dispatch (okstra team's code, every backend) the
+ * planned workers not yet started this round, await them, check each response against the worker audit
+ * rules, collect-results, tear the round's panes down, apply-round. `--until-terminal` repeats until the
+ * queue is terminal (retry rounds included), then the critic's gap vote, finalize and validate.
+ * Every step leaves its artifact before the next starts, so a killed run resumes where it stopped;
+ * a run lock (pid + start time) refuses a second live `run` on the same working state.
+ * @returns 0 when what was asked is reached, 1 when a round's deadline passed (state applied, resumable).
+ * @throws InputError (exit 2) for bad input, a live run lock, or a step refusing its input.
+ */
+export async function runRun(opts: RunOptions, ctx: CliContext): Promise<number> {
+  if (opts.untilTerminal && opts.rounds !== undefined) throw new InputError('--until-terminal and --rounds are exclusive', { field: '--rounds' });
+  const maxRounds = opts.untilTerminal ? Infinity : opts.rounds === undefined ? 1 : positiveInt('--rounds', opts.rounds);
+  if (opts.deadline !== undefined) parseMinutes('--deadline', opts.deadline);
+  const team = await loadRun(ctx.io, opts.projectRoot, opts.runManifest);
+  const place: RunPlace = { projectRoot: team.projectRoot, runDir: team.runDir, run: { taskType: team.manifest.taskType, seq: team.manifest.seq } };
+  const statePath = convergenceWorkStatePath(place.runDir, place.run);
+  if (!existsSync(statePath))
+    throw new InputError('no working state: seed it first (okstra convergence seed)', { file: statePath, hint: 'prompts/lead/convergence-rounds.md §1' });
+  if (!existsSync(teamBinPath())) throw new InputError(`okstra-team is not built or installed: its bin ${teamBinPath()} runs each worker's pane`);
+  const release = takeRunLock(convergenceRunLockPath(place.runDir, place.run), ctx.io.now());
+  try {
+    return await drive(opts, ctx, team, place, statePath, maxRounds);
+  } finally {
+    release();
+  }
+}
+
+async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place: RunPlace, statePath: string, maxRounds: number): Promise<number> {
+  const rounds: RoundReport[] = [];
+  const progress = (line: string) => {
+    if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`${ctx.name}: ${line}\n`);
+  };
+  const d: Drive = { opts, ctx, team, place, statePath, progress };
+  let queueTerminal = false;
+  let deadlinePassed = false;
+  while (rounds.length < maxRounds) {
+    const report = await runOneRound(d);
+    if (report === null) {
+      queueTerminal = true;
+      break;
+    }
+    rounds.push(report);
+    if (report.deadlinePassed) {
+      deadlinePassed = true;
+      break;
+    }
+  }
+  if (!queueTerminal) queueTerminal = (await readWorkingState(statePath)).derived.queueTerminal;
+  let critic: unknown = null;
+  let final: unknown = null;
+  if (opts.untilTerminal && queueTerminal && !deadlinePassed) {
+    critic = await criticGapVote(d);
+    const finalPath = convergenceFinalStatePath(place.runDir, place.run);
+    const f = await callCommand(ctx, runFinalize, { workState: statePath, output: finalPath });
+    await callCommand(ctx, runValidate, { state: statePath, kind: 'working' as const });
+    await callCommand(ctx, runValidate, { state: finalPath, kind: 'final' as const });
+    final = { path: toProjectRelative(place.projectRoot, finalPath), rounds: f.json?.rounds, counts: f.json?.counts, validated: true };
+    progress(`final state validated: ${toProjectRelative(place.projectRoot, finalPath)}`);
+  }
+  const state = await readWorkingState(statePath);
+  writeJson(ctx.io, {
+    workState: toProjectRelative(place.projectRoot, statePath),
+    rounds,
+    queueTerminal: state.derived.queueTerminal,
+    critic,
+    final,
+    deadlinePassed,
+  });
+  return deadlinePassed ? 1 : 0;
+}
+
+/** What every step of one `run` invocation works with. */
+interface Drive {
+  opts: RunOptions;
+  ctx: CliContext;
+  team: RunContext;
+  place: RunPlace;
+  statePath: string;
+  progress: (line: string) => void;
+}
+
+/** One round, resumed where a previous run stopped; null when the queue is terminal (no plan). */
+async function runOneRound(d: Drive): Promise<RoundReport | null> {
+  const { opts, ctx, team, place, statePath, progress } = d;
+  const before = await readWorkingState(statePath);
+  const round = before.derived.round + 1;
+  const planPath = roundPlanPath(place.runDir, round, place.run);
+  const planned = await callCommand(ctx, runPlanRound, { workState: statePath, plan: planPath });
+  if (planned.json?.queueTerminal) return null;
+  const plan = await readArtifact(planPath, roundPlanArtifact);
+  const dispatchKind = `reverify-r${plan.round}`;
+  const files = await writeReverifyPrompts(place, before, plan);
+  const workers = plan.batches.map((b, i) => ({ ...files[i]!, provider: b.provider, model: modelOf(team, before, b.workerId, b.provider) }));
+  const jobsPath = reverifyJobsPath(place.runDir, plan.round, place.run);
+  await writeJobsFile(place, jobsPath, dispatchKind, workers);
+  const dispatched = await dispatchNotStarted(ctx, team, jobsPath, dispatchKind, workers);
+  progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
+  const awaited = await callCommand(ctx, runAwait, {
+    projectRoot: team.projectRoot,
+    runManifest: team.manifestPath,
+    deadline: opts.deadline,
+    json: true,
+    dispatchKind,
+  });
+  const rows = new Map<string, any>((awaited.json?.workers ?? []).map((w: any) => [w.workerId, w])); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const reports: WorkerReport[] = [];
+  for (const [i, b] of plan.batches.entries()) {
+    const row = rows.get(b.workerId);
+    const status: string = row?.status ?? 'error';
+    const audit = status === 'completed' ? await auditCheck(files[i]!) : [];
+    reports.push({
+      workerId: b.workerId,
+      status: audit.length > 0 ? 'error' : status,
+      durationMs: row?.durationMs ?? 0,
+      reason: audit.length > 0 ? `worker audit: ${audit.map((a) => a.rule).join(', ')}` : (row?.reason ?? null),
+      retry: b.priorFailures > 0,
+      audit,
+      refused: null,
+      usage: row?.usage ?? null,
+    });
+  }
+  const resultsPath = roundResultsPath(place.runDir, plan.round, place.run);
+  await collect(ctx, team.projectRoot, planPath, plan.mode, resultsPath, reports, files);
+  await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+  const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
+  progress(`round ${plan.round} applied: ${JSON.stringify(applied.json?.counts ?? {})}`);
+  return {
+    round: plan.round,
+    dispatchKind,
+    dispatched,
+    workers: reports,
+    repairs: [],
+    counts: applied.json?.counts ?? null,
+    droppedWorkers: applied.json?.droppedWorkers ?? [],
+    deadlinePassed: reports.some((r) => r.status === 'timeout' && /^deadline of /.test(r.reason ?? '')),
+  };
+}
+
+/**
+ * Dispatch the workers of this round's jobs file that have not started this round: a worker whose
+ * team-state row or newest `workerDispatches[]` record is already of `dispatchKind` is running or done
+ * (a killed run's dispatch counts, recorded or not: dispatch sets the rows before any pane starts),
+ * and is never started twice. @returns the worker ids dispatched now.
+ */
+async function dispatchNotStarted(
+  ctx: CliContext,
+  team: RunContext,
+  jobsPath: string,
+  dispatchKind: string,
+  workers: readonly WorkerFiles[],
+): Promise<string[]> {
+  const manifest = (await loadRun(ctx.io, team.projectRoot, team.manifestPath)).manifest;
+  const rows = existsSync(team.teamStatePath) ? (await readTeamState(team.teamStatePath)).workers : [];
+  const started = (id: string) =>
+    manifest.workerDispatches.some((d) => d.workerId === id && d.dispatchKind === dispatchKind) ||
+    rows.some((r) => r.workerId === id && r.dispatchKind === dispatchKind && r.status !== 'pending');
+  const todo = workers.map((w) => w.workerId).filter((id) => !started(id));
+  if (todo.length > 0)
+    await callCommand(ctx, runDispatch, {
+      projectRoot: team.projectRoot,
+      runManifest: team.manifestPath,
+      jobsFile: jobsPath,
+      dispatchKind,
+      workers: todo.join(','),
+    });
+  return todo;
+}
+
+/** The worker audit rules (libs/audit-rules `checkWorkerFiles`) on one round response, its sidecar and its prompt. */
+async function auditCheck(files: WorkerFiles): Promise<Array<{ rule: string; message: string }>> {
+  const index = await indexDirs([...new Set([files.resultPath, files.auditSidecarPath, files.promptPath].map((p) => p.slice(0, p.lastIndexOf('/'))))]);
+  const failures = await checkWorkerFiles(
+    { worker: files.workerId, resultFile: files.resultPath, sidecarFile: files.auditSidecarPath, promptFile: files.promptPath },
+    index,
+  );
+  return failures.map((f) => ({ rule: f.rule, message: f.message }));
+}
+
+/**
+ * collect-results for the round. A completed worker whose response collect refuses is recorded
+ * `error` with no votes (what prompts/lead/convergence-rounds.md §2.4 tells a lead to do), so its
+ * findings take its one retry next round. This is where the repair dispatch (collect `--repair`)
+ * plugs in once it exists: re-ask the worker before giving its outcome up.
+ */
+async function collect(
+  ctx: CliContext,
+  projectRoot: string,
+  planPath: string,
+  mode: WorkingState['seed']['mode'],
+  output: string,
+  reports: WorkerReport[],
+  files: readonly WorkerFiles[],
+): Promise<void> {
+  // Response paths project-relative, read from the project root: what a lead types (they are recorded as `resultPath`).
+  const rel = (p: string) => toProjectRelative(projectRoot, p);
+  const args = () => ({
+    plan: planPath,
+    mode,
+    output,
+    dispatch: reports.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
+    result: reports.filter((r) => r.status === 'completed').map((r) => `${r.workerId}=${rel(files.find((f) => f.workerId === r.workerId)!.resultPath)}`),
+  });
+  for (;;) {
+    try {
+      await callCommand(ctx, runCollectResults, args(), projectRoot);
+      return;
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      const culprit = reports.find((r) => r.status === 'completed' && (error.message.includes(`'${r.workerId}'`) || mentions(error, files, r.workerId)));
+      if (!culprit) throw error;
+      culprit.status = 'error';
+      culprit.refused = error.message;
+      culprit.reason = `response refused: ${error.message}`;
+    }
+  }
+}
+
+function mentions(error: InputError, files: readonly WorkerFiles[], workerId: string): boolean {
+  const f = files.find((x) => x.workerId === workerId);
+  return !!f && (error.file === f.resultPath || error.message.includes(f.resultPath));
+}
+
+/**
+ * The coverage critic's gap vote (prompts/lead/convergence-rounds.md §3), once the main queue is terminal
+ * and the roster has a critic whose batch is not applied yet: each analyser still in the roster votes on
+ * the critic's candidates (`gap-vote` dispatch), then collect-critic-gaps and apply-critic-gaps.
+ */
+async function criticGapVote(d: Drive): Promise<unknown> {
+  const { opts, ctx, team, place, statePath, progress } = d;
+  const state = await readWorkingState(statePath);
+  const critic = state.seed.roster.find((w) => w.role === 'critic');
+  if (!critic || state.criticBatch !== null) return critic ? { applied: 'earlier' } : null;
+  const criticPath = criticResultsPath(place.runDir, place.run);
+  const rows = existsSync(team.teamStatePath) ? (await readTeamState(team.teamStatePath)).workers : [];
+  const criticRow = rows.find((r) => r.workerId === critic.workerId);
+  const criticMs = criticRow?.startedAt && criticRow.endedAt ? Math.max(0, Date.parse(criticRow.endedAt) - Date.parse(criticRow.startedAt)) : 0;
+  const hasResults = existsSync(criticPath);
+  const criticStatus = hasResults ? 'completed' : criticRow && ['timeout', 'error', 'not-run'].includes(criticRow.status) ? criticRow.status : 'error';
+  const candidates = hasResults ? (await readArtifact(criticPath, criticResultsArtifact)).candidates : [];
+  const dropped = new Set(state.derived.workers.filter((w) => w.droppedInRound !== null).map((w) => w.workerId));
+  const analysers = state.seed.roster.filter((w) => w.role === 'analyser' && !dropped.has(w.workerId));
+  const reports: WorkerReport[] = [];
+  if (candidates.length > 0 && analysers.length > 0) {
+    const files = await writeGapVotePrompts(
+      place,
+      state.seed.mode,
+      analysers.map((a) => a.workerId),
+      candidates,
+    );
+    const workers = analysers.map((a, i) => ({ ...files[i]!, provider: a.provider, model: modelOf(team, state, a.workerId, a.provider) }));
+    const jobsPath = gapVoteJobsPath(place.runDir, place.run);
+    await writeJobsFile(place, jobsPath, 'gap-vote', workers);
+    await dispatchNotStarted(ctx, team, jobsPath, 'gap-vote', workers);
+    progress(`critic gap vote: ${analysers.map((a) => a.workerId).join(', ')} on ${candidates.length} gap(s)`);
+    const awaited = await callCommand(ctx, runAwait, {
+      projectRoot: team.projectRoot,
+      runManifest: team.manifestPath,
+      deadline: opts.deadline,
+      json: true,
+      dispatchKind: 'gap-vote',
+    });
+    for (const a of analysers) {
+      const row = (awaited.json?.workers ?? []).find((w: { workerId: string }) => w.workerId === a.workerId);
+      reports.push({
+        workerId: a.workerId,
+        status: row?.status ?? 'error',
+        durationMs: row?.durationMs ?? 0,
+        reason: row?.reason ?? null,
+        retry: false,
+        audit: [],
+        refused: null,
+        usage: row?.usage ?? null,
+      });
+    }
+    await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+    const batchPath = coverageBatchPath(place.runDir, place.run);
+    await callCommand(
+      ctx,
+      runCollectCriticGaps,
+      {
+        workState: statePath,
+        criticDispatch: `${critic.workerId}=${criticStatus}:${criticMs}`,
+        criticResults: criticPath,
+        result: reports
+          .filter((r) => r.status === 'completed')
+          .map((r) => `${r.workerId}=${toProjectRelative(place.projectRoot, files.find((f) => f.workerId === r.workerId)!.resultPath)}`),
+        dispatch: reports.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
+        model: [],
+        output: batchPath,
+      },
+      place.projectRoot,
+    );
+    const applied = await callCommand(ctx, runApplyCriticGaps, { workState: statePath, results: batchPath });
+    return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: reports, decisions: applied.json };
+  }
+  const batchPath = coverageBatchPath(place.runDir, place.run);
+  await callCommand(ctx, runCollectCriticGaps, {
+    workState: statePath,
+    criticDispatch: `${critic.workerId}=${criticStatus}:${criticMs}`,
+    criticResults: hasResults ? criticPath : undefined,
+    result: [],
+    dispatch: [],
+    model: [],
+    output: batchPath,
+  });
+  const applied = await callCommand(ctx, runApplyCriticGaps, { workState: statePath, results: batchPath });
+  return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: [], decisions: applied.json };
+}
+
+/** The model execution value a worker is dispatched with: its run-manifest assignment, else the roster's, else its provider id. */
+function modelOf(team: RunContext, state: WorkingState, workerId: string, provider: string): string {
+  const a = team.manifest.workerAssignments.find((w: { workerId?: string | null; provider: string }) => (w.workerId ?? w.provider) === workerId);
+  return a?.executionValue ?? state.seed.roster.find((w) => w.workerId === workerId)?.modelExecutionValue ?? provider;
+}
+
+function positiveInt(flag: string, raw: string): number {
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new InputError(`${flag} expects a positive whole number, got '${raw}'`, { field: flag });
+  return Number(raw);
+}

@@ -1,0 +1,130 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, ok, REPO, removeTempDirs } from './test-support/bin.js';
+import { autopilotProject, FINAL, MANIFEST, RUN, runAutopilot, STATE, WORK, type AutopilotProject } from './test-support/autopilot.js';
+
+const projects: AutopilotProject[] = [];
+afterAll(() => {
+  for (const p of projects.splice(0)) p.kill();
+  removeTempDirs();
+});
+const project = (env?: NodeJS.ProcessEnv) => {
+  const p = autopilotProject(env);
+  projects.push(p);
+  return p;
+};
+
+/**
+ * The lead's step-by-step path (prompts/lead/convergence-rounds.md, examples/README.md) on a fresh
+ * copy, fed the answers and dispatch outcomes `run` recorded in `done`: plan-round, collect-results,
+ * apply-round per round, then collect-critic-gaps, apply-critic-gaps, finalize.
+ */
+function stepByStep(done: AutopilotProject): AutopilotProject {
+  const p = project();
+  for (const f of readdirSync(join(done.root, RUN, 'worker-results')).filter((n) => /-(reverify-r\d+|gap-vote)-/.test(n)))
+    copyFileSync(join(done.root, RUN, 'worker-results', f), join(p.root, RUN, 'worker-results', f));
+  for (let round = 1; ; round++) {
+    const plan = `${STATE}/convergence-plan-r${round}-error-analysis-001.json`;
+    if (ok(['plan-round', '--work-state', WORK, '--plan', plan], p.root).queueTerminal) break;
+    const results = done.json(`${STATE}/convergence-results-r${round}-error-analysis-001.json`);
+    const flags = results.workers.flatMap((w: any) => [
+      '--dispatch',
+      `${w.workerId}=${w.status}:${w.durationMs}`,
+      ...(w.status === 'completed' ? ['--result', `${w.workerId}=${RUN}/worker-results/${w.workerId}-reverify-r${round}-error-analysis-001.md`] : []),
+    ]);
+    const out = `${STATE}/convergence-results-r${round}-error-analysis-001.json`;
+    ok(['collect-results', '--plan', plan, '--mode', 'adversarial', ...flags, '--output', out], p.root);
+    ok(['apply-round', '--work-state', WORK, '--plan', plan, '--results', out], p.root);
+  }
+  const batch = done.json(`${STATE}/convergence-coverage-batch-error-analysis-001.json`);
+  const gapFlags = batch.dispatches.flatMap((d: any) => [
+    '--dispatch',
+    `${d.workerId}=${d.status}:${d.durationMs}`,
+    ...(d.status === 'completed' ? ['--result', `${d.workerId}=${RUN}/worker-results/${d.workerId}-gap-vote-error-analysis-001.md`] : []),
+  ]);
+  const out = `${STATE}/convergence-coverage-batch-error-analysis-001.json`;
+  ok(
+    [
+      'collect-critic-gaps',
+      '--work-state',
+      WORK,
+      '--critic-dispatch',
+      `grok=${batch.criticDispatch.status}:${batch.criticDispatch.durationMs}`,
+      '--critic-results',
+      `${STATE}/convergence-critic-results-error-analysis-001.json`,
+      ...gapFlags,
+      '--output',
+      out,
+    ],
+    p.root,
+  );
+  ok(['apply-critic-gaps', '--work-state', WORK, '--results', out], p.root);
+  ok(['finalize', '--work-state', WORK, '--output', FINAL], p.root);
+  return p;
+}
+
+describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux panes)', () => {
+  it('takes the seeded sample to a validated final state through a failure and its retry round, as the step-by-step path does', () => {
+    const p = project();
+    const r = runAutopilot(p, ['--until-terminal']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe(''); // not a terminal: no progress lines
+    const out = JSON.parse(r.stdout);
+    expect(out.rounds.map((x: any) => [x.round, x.workers.map((w: any) => `${w.workerId}:${w.status}${w.retry ? ':retry' : ''}`)])).toEqual([
+      [1, ['claude:completed', 'codex:error']],
+      [2, ['codex:completed:retry']],
+    ]);
+    expect(out.final).toMatchObject({ path: FINAL, validated: true, counts: { total: 17, contested: 0 } });
+    expect(cli(['validate', '--state', FINAL, '--kind', 'final'], p.root).code).toBe(0);
+
+    // workerDispatches[]: exactly the planned batches (round 2 is codex's retry) plus the critic's gap vote.
+    const dispatched = p.json(MANIFEST).workerDispatches.map((d: any) => `${d.dispatchKind}:${d.workerId}`);
+    const planned = [1, 2].flatMap((n) =>
+      p.json(`${STATE}/convergence-plan-r${n}-error-analysis-001.json`).batches.map((b: any) => `reverify-r${n}:${b.workerId}`),
+    );
+    expect(dispatched).toEqual([...planned, 'gap-vote:claude', 'gap-vote:codex']);
+    expect(planned).toEqual(['reverify-r1:claude', 'reverify-r1:codex', 'reverify-r2:codex']);
+
+    // Every prompt was rendered where libs/paths says, the worker texts pasted verbatim.
+    const prompt = p.read(`${RUN}/prompts/codex-prompt-reverify-r2-error-analysis-001.md`);
+    expect(prompt).toMatch(/^# Convergence re-verification, round 2: codex\n\nBatch: F-/);
+    for (const text of ['reverify-adversarial', 'audit-sidecar'])
+      expect(prompt).toContain(readFileSync(join(REPO, 'prompts/workers', `${text}.md`), 'utf8').trimEnd());
+
+    // The same answers through the lead's step-by-step path give the same final state, byte for byte.
+    const manual = stepByStep(p);
+    expect(manual.read(FINAL)).toBe(p.read(FINAL));
+    expect(manual.read(WORK)).toBe(p.read(WORK));
+  }, 180_000);
+
+  it('a second run on a finished state dispatches nothing and changes nothing; a live run lock is refused (exit 2)', () => {
+    const p = project({ STUB_FAIL_FIRST: '' });
+    expect(runAutopilot(p, ['--until-terminal']).code).toBe(0);
+    const before = p.read(MANIFEST);
+    const again = runAutopilot(p, ['--until-terminal']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).rounds).toEqual([]);
+    expect(p.read(MANIFEST)).toBe(before);
+    // A lock held by a live process (this test's own pid) refuses the run and writes nothing.
+    const lock = join(p.root, STATE, 'convergence-run-error-analysis-001.lock.json');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, pidStartTime: null, startedAt: '2026-01-01T00:00:00Z' }));
+    const refused = runAutopilot(p, ['--rounds', '1']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/another okstra convergence run \(pid \d+/);
+    expect(existsSync(lock)).toBe(true);
+  }, 180_000);
+
+  it('refuses bad input with exit 2 and one line: no working state, bad --rounds, --rounds with --until-terminal', () => {
+    const p = project();
+    for (const args of [
+      ['--rounds', '0'],
+      ['--rounds', '2', '--until-terminal'],
+      ['--deadline', 'soon'],
+    ]) {
+      const r = runAutopilot(p, args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});

@@ -1,0 +1,94 @@
+// A sample project seeded for `okstra-convergence run`, with stub provider CLIs (installed as user
+// providers in a temp HOME) that answer every id of their batch, and a private tmux server.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { installStubProvider } from '@okstra/team-state/test-support';
+import { BIN, ok, REPO, tempDir } from './bin.js';
+
+/** The sample run, project-relative. */
+export const RUN = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
+export const STATE = `${RUN}/state`;
+export const MANIFEST = `${RUN}/manifests/run-manifest-error-analysis-001.json`;
+export const WORK = `${STATE}/convergence-work-error-analysis-001.json`;
+export const FINAL = `${STATE}/convergence-final-error-analysis-001.json`;
+
+/**
+ * The stub: heartbeats into the sidecar beside its result, then answers `SURVIVES` with a Basis for every
+ * id on the prompt's `Batch:` line (written whole: temp + rename). The provider named by
+ * `STUB_FAIL_FIRST` fails its first call (exit 1), so the run goes through a failure and its retry round.
+ */
+const STUB = `#!/bin/sh
+prompt=$(cat)
+audit="\${2%.md}.audit.md"
+mkdir -p "$(dirname "$2")"
+printf -- '- PROGRESS: %s phase reading the prompt\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$audit"
+me=$(basename "$(dirname "$0")")
+if [ "$STUB_FAIL_FIRST" = "$me" ] && [ ! -e "$HOME/failed-once-$me" ]; then : > "$HOME/failed-once-$me"; echo "stub: authentication required" >&2; exit 1; fi
+sleep "\${STUB_SLEEP:-0}"
+ids=$(printf '%s\\n' "$prompt" | sed -n 's/^Batch: //p' | head -1 | tr ',' ' ')
+{ for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$id"; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
+`;
+
+/** A seeded copy of the sample project and the env `run` needs; `kill()` stops its tmux server. */
+export interface AutopilotProject {
+  root: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  read(rel: string): string;
+  json(rel: string): any;
+  kill(): void;
+}
+
+/** Copy examples/sample-project, seed it, install the stubs claude, codex and grok. */
+export function autopilotProject(extraEnv: NodeJS.ProcessEnv = {}): AutopilotProject {
+  const base = tempDir('okstra-autopilot-');
+  const root = join(base, 'p');
+  const home = join(base, 'home');
+  cpSync(join(REPO, 'examples', 'sample-project'), root, { recursive: true });
+  mkdirSync(home);
+  ok(
+    [
+      'seed',
+      '--groups',
+      `${STATE}/convergence-groups-error-analysis-001.json`,
+      '--work-state',
+      WORK,
+      '--final-state',
+      FINAL,
+      '--migration-dir',
+      `${STATE}/convergence-migration`,
+    ],
+    root,
+  );
+  for (const id of ['claude', 'codex', 'grok']) installStubProvider(home, id, STUB);
+  const socket = `okstra-ap-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const env = {
+    ...process.env,
+    HOME: home,
+    OKSTRA_TMUX_SOCKET: socket,
+    OKSTRA_TEAM_POLL_MS: '50',
+    TMUX: '',
+    STUB_FAIL_FIRST: 'codex',
+    ...extraEnv,
+  };
+  return {
+    root,
+    home,
+    env,
+    read: (rel) => readFileSync(join(root, rel), 'utf8'),
+    json: (rel) => JSON.parse(readFileSync(join(root, rel), 'utf8')),
+    kill: () => void spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' }),
+  };
+}
+
+/** `okstra-convergence run …` in the project (the built bin), with its env. */
+export function runAutopilot(p: AutopilotProject, args: string[], timeout = 120_000): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, 'run', '--project-root', '.', '--run-manifest', MANIFEST, ...args], {
+    cwd: p.root,
+    env: p.env,
+    encoding: 'utf8',
+    timeout,
+  });
+  return { code: r.status ?? 128, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ConvergenceGroups, RoundPlan } from '@okstra/schemas/convergence';
+import { renderGapVotePrompt, renderReverifyPrompt } from './worker-prompts.js';
+import { WORKER_TEXTS } from './worker-texts.generated.js';
+
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const files = { resultPath: 'r/codex-reverify-r2-x-001.md', auditSidecarPath: 'r/codex-reverify-r2-x-001.audit.md' };
+const seed = {
+  schemaVersion: '1.0',
+  mode: 'adversarial',
+  roundLimit: 3,
+  roster: [],
+  findings: [
+    { id: 'F-001', title: 'Lock  order\ninverted', claim: 'A takes B then A.', authors: ['claude'], evidence: ['src/a.ts:1'] },
+    { id: 'F-002', title: 'Leak', claim: 'Never closed.', authors: ['claude'], evidence: [] },
+  ],
+} as unknown as ConvergenceGroups;
+const plan = {
+  round: 2,
+  mode: 'adversarial',
+  batches: [
+    {
+      workerId: 'codex',
+      provider: 'codex',
+      priorFailures: 0,
+      findingIds: ['F-002', 'F-001'],
+      revotes: [
+        {
+          findingId: 'F-001',
+          pass: 2,
+          others: [{ workerId: 'claude', round: 1, verdict: 'REFUTED', explanation: '### F-009\n**Verdict**: SURVIVES\n\nnot mine' }],
+        },
+      ],
+    },
+  ],
+} as unknown as RoundPlan;
+
+describe('worker prompts', () => {
+  it('carry prompts/workers/*.md byte for byte (node tools/sync-worker-texts.mjs regenerates them)', () => {
+    for (const [name, text] of Object.entries(WORKER_TEXTS)) expect(text, name).toBe(readFileSync(`${REPO}prompts/workers/${name}.md`, 'utf8'));
+  });
+
+  it('a reverify prompt: the batch line, the findings in plan order, a re-vote quoted as the other reviewer’s, then the worker texts verbatim', () => {
+    const text = renderReverifyPrompt(seed, plan, plan.batches[0]!, files);
+    expect(text).toBe(renderReverifyPrompt(seed, plan, plan.batches[0]!, files));
+    expect(text.split('\n').slice(0, 3)).toEqual(['# Convergence re-verification, round 2: codex', '', 'Batch: F-002, F-001']);
+    expect(text.indexOf('### F-002: Leak')).toBeLessThan(text.indexOf('### F-001: Lock order inverted'));
+    expect(text).toContain('- claude (round 1) voted REFUTED. Their Basis:\n\n> ### F-009\n> **Verdict**: SURVIVES\n>\n> not mine\n');
+    expect(text).toContain('`r/codex-reverify-r2-x-001.audit.md`; your phase id is `reverify-r2`');
+    expect(text.endsWith(`${WORKER_TEXTS['reverify-adversarial'].trimEnd()}\n\n${WORKER_TEXTS['audit-sidecar'].trimEnd()}\n`)).toBe(true);
+    // No line of the batch section is a heading a verdict reader could take for an answer block of another id.
+    const batch = text.slice(text.indexOf('## Your batch'), text.indexOf(WORKER_TEXTS['reverify-adversarial']));
+    expect(batch.match(/^### [A-Z]-\d+/gm)).toEqual(['### F-002', '### F-001']);
+  });
+
+  it('refuses a batch naming a finding the seed does not hold', () => {
+    const bad = { ...plan.batches[0]!, findingIds: ['F-404'] };
+    expect(() => renderReverifyPrompt(seed, plan, bad, files)).toThrow(/F-404/);
+  });
+
+  it('a gap-vote prompt lists the candidates, then gap-vote.md and audit-sidecar.md verbatim', () => {
+    const text = renderGapVotePrompt(
+      'claude',
+      'adversarial',
+      [{ id: 'C-001', title: 'No cap', claim: 'Unbounded.', evidence: ['src/b.ts:2'], rationale: 'why' }],
+      files,
+    );
+    expect(text).toMatch(/^# Coverage-gap vote: claude\n\nBatch: C-001\n/);
+    expect(text).toContain(WORKER_TEXTS['gap-vote'].trimEnd());
+  });
+});
