@@ -6,6 +6,8 @@ import { makeProject } from '../test-support/fixtures.js';
 import { DEFAULT_GATE } from './cluster.js';
 import type { GhRunner } from './gh.js';
 import type { MachineFacts } from './machine.js';
+import { IdentitySet } from './identities.js';
+import { anonymize } from './normalize.js';
 import { buildErrorIssuePlan, writePlanFile } from './plan-run.js';
 import { submitApproved } from './submit-run.js';
 import { identityCorpus, IDENTITY_CLASSES, overRedactionCorpus, type CorpusCase } from './test-support/identity-corpus.js';
@@ -111,4 +113,25 @@ describe('identity corpus: classes × places, planned and submitted through a re
     console.log(`error-issue over-redaction: {"cases":${cases.length},"overRedactions":${over.length}} ${over.join(' | ')}`);
     expect(over).toEqual([]);
   }, 120_000);
+
+  it('plain log lines with no identity in them come out as written', () => {
+    const lines = [
+      "internal error (this is a bug, please report it): Cannot read properties of undefined (reading 'verdict')",
+      'team dispatch: spawn tmux ENOENT',
+      'npm ERR! code ERR_INVALID_ARG_TYPE',
+      'worker codex timed out after 30 minutes',
+      'team dispatch: pane 3 died before the worker started',
+      'git push failed: Permission denied (publickey).',
+      "TypeError: Cannot destructure property 'status' of undefined",
+      'EACCES: permission denied, open',
+      'convergence round 2: 3 findings still disputed, 1 unverifiable',
+      'okstra-worker-liveness: worker claude stalled (no heartbeat for 12 minutes)',
+      'SyntaxError: Unexpected token } in JSON at position 42',
+      'Error: ENOSPC: no space left on device, write',
+      'fetch failed: getaddrinfo EAI_AGAIN',
+      'process exited with code 137 (SIGKILL) while collecting results',
+    ];
+    const changed = lines.filter((l) => anonymize(l, new IdentitySet()) !== l).map((l) => `${l} → ${anonymize(l, new IdentitySet())}`);
+    expect(changed).toEqual([]);
+  });
 });

@@ -106,6 +106,13 @@ export function reduceToVocabulary(text: string): Reduced {
     const prev = i > 0 && /^\s+$/.test(gap(toks[i - 1]!, t)) ? toks[i - 1]!.text.toLowerCase() : '';
     // A token with digits where a host is named is a host even when its parts are words (`on web-01`).
     const hostNamed = HOST_CONTEXT_WORDS.has(prev) && t.text.length > 2 && /\d/.test(t.text) && /\p{L}/u.test(t.text) && !NUMBERISH.test(t.text);
+    // `@bob` (a handle, a mention): the word after `@` is used as a name, unless it is okstra's or the trade's.
+    const handle = t.start > 0 && text[t.start - 1] === '@' && !/^\d/.test(t.text) && !isTechWord(t.text);
+    if (handle) {
+      t.out = '<name>';
+      hits.add('name-as-used');
+      continue;
+    }
     if (!hostNamed && isHarmlessToken(t.text)) continue;
     if (hostNamed) {
       t.out = '<host>';
@@ -128,8 +135,13 @@ export function reduceToVocabulary(text: string): Reduced {
       if (t.out !== t.text || !isCapitalized(t.text) || isTechWord(t.text)) continue;
       const before = i > 0 && gap(toks[i - 1]!, t) === ' ' ? toks[i - 1]! : null;
       const after = i + 1 < toks.length && gap(t, toks[i + 1]!) === ' ' ? toks[i + 1]! : null;
-      const nextToName = before?.out === '<name>' || after?.out === '<name>';
-      const introduced = before !== null && before.out === before.text && NAME_CONTEXT_WORDS.has(before.text.toLowerCase());
+      // Next to a name (`<name> Smith`): a placeholder already there, or a word that looked like a name — capitalized or in
+      // another script — not a lower-case word no list has (`Cannot destructure` is no name).
+      const nameLike = (x: Tok | null) => x !== null && x.out === '<name>' && (x.text === '<name>' || isCapitalized(x.text) || /[^\p{ASCII}]/u.test(x.text));
+      const nextToName = nameLike(before) || nameLike(after);
+      // `by Rose`, `Signed-off-by: Rose`, `author: Rose`: the word before (or its last `-` part) introduces a person.
+      const prev = i > 0 && /^:?[ \t]+$/.test(gap(toks[i - 1]!, t)) ? toks[i - 1]! : null;
+      const introduced = prev !== null && prev.out === prev.text && NAME_CONTEXT_WORDS.has(prev.text.toLowerCase().split('-').pop()!);
       if (nextToName || introduced) {
         t.out = '<name>';
         hits.add('name-as-used');

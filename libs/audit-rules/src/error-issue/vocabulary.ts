@@ -76,7 +76,11 @@ export const TECH_WORDS: ReadonlySet<string> = new Set(
   cache caches cached proxy proxies endpoint endpoints hostport localhost webserver daemonize cron systemd
   stdout-log stderr-log logfile logfiles lockfile lockfiles tempfile symlinks dotfile dotfiles
   untracked unstaged changeset changesets diff diffs patch patches hotfix bugfix prerelease semver
-  utf8 utf-8 utf16 base64 hex sha sha1 sha256 sha512 md5 hmac rsa ed25519 ecdsa gpg pgp`
+  utf8 utf-8 utf16 base64 hex sha sha1 sha256 sha512 md5 hmac rsa ed25519 ecdsa gpg pgp
+  getaddrinfo publickey destructure destructuring syscall syscalls readonly nonzero kwargs callback callbacks nullable
+  stringified unhandled uncaught microtask segfault sigsegv coredump oom oomkilled ratelimit ratelimited npmrc gitconfig
+  bashrc zshrc dotenv tsconfig eslintrc keychain keyring sshd ssh-agent known_hosts authorized_keys id_rsa id_ed25519
+  webpack esm commonjs cjs ecmascript wasm v8 libuv openssl ca cert certs certificate certificates x509 pem`
     .split(/\s+/)
     .filter(Boolean)
     .map((w) => w.toLowerCase()),

@@ -341,6 +341,27 @@ export const IDENTITY_CLASSES: ReadonlyArray<{ name: string; draw: (p: Pick) => 
     },
   },
   {
+    // first and last names that are both English words: only where they stand tells they are a name.
+    name: 'person-english-words',
+    draw: (p) => {
+      const first = p.of(['Rose', 'Grant', 'Will', 'Mark', 'Hope', 'Faith', 'Pat', 'Dawn']);
+      const last = p.of(COMMON_SURNAMES);
+      return {
+        value: `${first} ${last}`,
+        forbidden: [`${first} ${last}`, `${first} <`, `> ${last}`],
+        phrase: `Signed-off-by: ${first} ${last}`,
+        env: `GIT_AUTHOR_NAME="${first} ${last}"`,
+      };
+    },
+  },
+  {
+    name: 'handle',
+    draw: (p) => {
+      const h = p.of(['bob', 'sam', 'kit', 'max', 'ray']) + p.of(['', '', p.word()]);
+      return { value: `@${h}`, phrase: `ping @${h} for review`, env: `SLACK_MENTION=@${h}` };
+    },
+  },
+  {
     name: 'project-codename',
     draw: (p) => {
       const n = `${p.cap()}${p.of(['Ledger', 'Vault', 'Pay', 'Core'])}`;
@@ -406,6 +427,8 @@ export function overRedactionCorpus(): OverRedactionCase[] {
       ['host-label', env({}), [`https://corpus:pw@${w}.example.internal/acme/app.git`]],
       ['hostname', { ...env({ HOSTNAME: w }), hostnames: [`${w}.lan`] }, []],
     ];
+    // a person whose surname is the word: `the deploy step` is not about them.
+    roles.push(['surname', { ...env({}), gitConfigs: [`[user]\n\tname = Ilsa ${w[0]!.toUpperCase()}${w.slice(1)}\n`] }, []]);
     for (const [role, machine, remotes] of roles)
       sentences(w).forEach((message, i) => cases.push({ id: `${w}-as-${role}#${i}`, word: w, role, machine, message, remotes }));
   }
