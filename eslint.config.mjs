@@ -33,7 +33,7 @@ const ZOD_NAMED_Z = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', 'examples/**', 'tmp/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', 'examples/**', 'tmp/**', '**/tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -8,3 +8,4 @@ export * from './store.js';
 export * from './wrapper-verdict.js';
 export * from './dispatch-kinds.js';
 export * from './teardown-policy.js';
+export * from './completion.js';

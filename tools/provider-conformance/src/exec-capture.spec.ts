@@ -40,10 +40,16 @@ describe('okstra-team exec captures the provider answer and usage', () => {
   it('a result file the worker wrote itself is never replaced by the answer', () => {
     const p = makeProject();
     const own = '# my own result\n';
-    // the result exists before the provider ends (the fake provider writes nothing)
-    mkdirSync(dirname(p.result), { recursive: true });
-    writeFileSync(p.result, own);
-    replayThroughExec(p, 'claude-stream-json', claudeTranscript);
+    // The worker writes its result during the run (the fake copies it there before it exits).
+    const transcript = join(p.base, 'transcript.json');
+    writeFileSync(transcript, JSON.stringify(claudeTranscript));
+    writeFileSync(join(p.base, 'own.md'), own);
+    runExec(p, {
+      provider: 'claude',
+      capture: 'claude-stream-json',
+      lastMessagePath: null,
+      command: { file: process.execPath, args: [FAKE, transcript, join(p.base, 'own.md'), p.result, '0'] },
+    });
     expect(readFileSync(p.result, 'utf8')).toBe(own);
     expect(p.statusOf()).toMatchObject({ status: 'completed', answer: { wroteResult: false } });
   });

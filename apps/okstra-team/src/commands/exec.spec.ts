@@ -49,6 +49,35 @@ describe('okstra-team exec (the pane wrapper)', () => {
     expect(f.row('alpha')).toMatchObject({ status: 'completed', startedAt: STARTED, endedAt: s.endedAt });
   });
 
+  it('an earlier attempt’s result never completes this dispatch: it is moved aside to .attempt-<n> before the provider starts (issue 26.4)', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
+    mkdirSync(join(f.result('alpha'), '..'), { recursive: true });
+    writeFileSync(f.result('alpha'), '# earlier findings\n');
+    writeFileSync(`${f.result('alpha')}.attempt-1`, '# the first attempt\n');
+    // Reads its prompt and exits 0, writing nothing — completed before the fix.
+    const job = jobFor(f, { file: '/bin/sh', args: ['-c', 'cat > /dev/null'] });
+    expect(team(['exec', '--job', job], { env: f.env }).code).toBe(1);
+    expect(statusOf(f)).toMatchObject({ status: 'error', exitCode: 0, answer: null });
+    expect(statusOf(f).reason).toMatch(/^exit 0 but result missing/);
+    expect(existsSync(f.result('alpha'))).toBe(false);
+    expect(readFileSync(`${f.result('alpha')}.attempt-2`, 'utf8')).toBe('# earlier findings\n');
+    expect(readFileSync(`${f.result('alpha')}.attempt-1`, 'utf8')).toBe('# the first attempt\n');
+    expect(f.row('alpha')).toMatchObject({ status: 'error' });
+  });
+
+  it('a completion path older than the dispatch does not count, even when it was not moved aside', () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
+    const stale = join(f.runDir, 'worker-results', 'alpha-data.json');
+    // The provider itself puts an old file back (mtime before the row's start): not this dispatch's work.
+    const job = jobFor(
+      f,
+      { file: '/bin/sh', args: ['-c', 'mkdir -p "$(dirname "$0")"; cat > "$0"; echo {} > "$1"; touch -d 2026-11-29T07:00:00Z "$1"', f.result('alpha'), stale] },
+      { completionPaths: [f.result('alpha'), stale] },
+    );
+    expect(team(['exec', '--job', job], { env: f.env }).code).toBe(1);
+    expect(statusOf(f)).toMatchObject({ status: 'error', reason: `exit 0 but result missing: ${stale}` });
+  });
+
   it('an executable that cannot start is an error saying so, not "result missing"', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
     const job = jobFor(f, { file: '/nonexistent/claude', args: [] });

@@ -7,10 +7,11 @@ import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { isRegularIfExists, readArtifact, writeArtifact } from '@okstra/state-file';
 import { createCapture } from '@okstra/providers';
-import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict } from '@okstra/team-state';
+import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict, writtenByDispatch } from '@okstra/team-state';
 import { processStartTime } from '@okstra/team-run';
 import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
-import { runProvider } from '../wrapper/run-provider.js';
+import { moveEarlierAttemptsAside } from '../wrapper/attempts.js';
+import { runProvider, UNREACHABLE_GRACE_MS } from '../wrapper/run-provider.js';
 
 /**
  * `okstra-team exec --job <file>`: the pane wrapper. Runs the job's provider
@@ -20,7 +21,10 @@ import { runProvider } from '../wrapper/run-provider.js';
  * when the worker ended without writing it — writes the `.status.json`
  * (with `usage` and `answer`) atomically at the end and records the terminal
  * transition through libs/team-state (applied only to the dispatch that
- * wrote this job: `rowStartedAt`).
+ * wrote this job: `rowStartedAt`). Before the provider starts, every
+ * completion path an earlier attempt left is moved aside to its attempt file
+ * (docs/team.md "exec"); a completion path counts only when this dispatch
+ * wrote it (libs/team-state `writtenByDispatch`).
  * The whole job file is validated before the provider starts (see
  * {@link validateJob}); an invalid one exits 2 naming the job file and
  * field, with nothing written and no provider launched.
@@ -33,6 +37,15 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   // The delivery directories exist before the provider starts (codex's `--cd {writeRoot}` needs one).
   for (const p of [job.resultPath, ...job.completionPaths]) await mkdir(dirname(p), { recursive: true });
   clearLastMessage(job.lastMessagePath);
+  // Only what this dispatch writes can complete it: an earlier attempt's completion paths go aside first (issue 26.4).
+  let cannotStart: string | null = null;
+  try {
+    for (const m of moveEarlierAttemptsAside([job.resultPath, ...job.completionPaths]))
+      ctx.io.stderr.write(`[okstra] ${job.workerId}: an earlier attempt's ${m.from} moved aside to ${m.to}\n`);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    cannotStart = `cannot move an earlier attempt's ${e.path ?? 'completion path'} aside (${e.code ?? e.message})`;
+  }
   const captureKind = job.capture ?? 'none';
   const capture = createCapture(captureKind);
   const startedAt = ctx.io.now();
@@ -42,29 +55,39 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const onSpawn = (pid: number) => {
     recording = recordWorkerProcesses(job.teamStatePath, job.workerId, { wrapper, provider: { pid, startTime: processStartTime(pid) } }, job.rowStartedAt);
   };
-  const observed = await runProvider(
-    {
-      file: job.command.file,
-      args: job.command.args,
-      // The provider manifest's `env` over the pane's (docs/providers.md "Bundled providers").
-      env: { ...ctx.io.env, ...job.command.env },
-      cwd: job.projectRoot,
-      promptPath: job.promptPath,
-      promptDelivery: job.promptDelivery,
-      logPath: wrapperLogPath(job.promptPath),
-      onSpawn,
-      onStdoutLine: (line) => capture.push(line),
-    },
-    ctx.io.stdout,
-    ctx.io.stderr,
-  );
+  const observed = cannotStart
+    ? { exitCode: null, signal: null, sawOutput: false, stderrTail: '', spawnError: cannotStart, stoppedFor: null }
+    : await runProvider(
+        {
+          file: job.command.file,
+          args: job.command.args,
+          // The provider manifest's `env` over the pane's (docs/providers.md "Bundled providers").
+          env: { ...ctx.io.env, ...job.command.env },
+          cwd: job.projectRoot,
+          promptPath: job.promptPath,
+          promptDelivery: job.promptDelivery,
+          logPath: wrapperLogPath(job.promptPath),
+          onSpawn,
+          onStdoutLine: (line) => capture.push(line),
+          unreachable: () => capture.unreachable(),
+          unreachableGraceMs: unreachableGraceMs(ctx.io.env),
+        },
+        ctx.io.stdout,
+        ctx.io.stderr,
+      );
   await recording;
   const captured = capture.finish({ lastMessage: readLastMessage(job.lastMessagePath), jobModel: job.model });
   const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
   const answer = await deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot });
-  const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p));
+  const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p) || !writtenByDispatch(p, job.rowStartedAt));
   const base = wrapperVerdict({ ...observed, missingPaths });
-  const verdict = { status: base.status, reason: refineReason({ verdict: base, exitCode: observed.exitCode, captureKind, capture: captured }) };
+  // A provider the wrapper stopped for an unreachable model ends error with that reason (issue 26.2).
+  const verdict = observed.stoppedFor
+    ? { status: 'error' as const, reason: observed.stoppedFor }
+    : {
+        status: base.status,
+        reason: refineReason({ verdict: base, exitCode: observed.exitCode, captureKind, capture: captured, lastEvent: capture.lastEvent() }),
+      };
   const endedAt = ctx.io.now();
   await writeArtifact(wrapperStatusPath(job.promptPath), wrapperStatusArtifact, {
     schemaVersion: '1.0',
@@ -89,6 +112,16 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   });
   ctx.io.stderr.write(`\n[okstra] ${job.workerId}: ${verdict.status}${verdict.reason ? ` (${verdict.reason})` : ''}\n`);
   return verdict.status === 'completed' ? 0 : 1;
+}
+
+/**
+ * The fail-fast grace (ms): `OKSTRA_UNREACHABLE_GRACE_MS` when it is a whole
+ * number of ms from 1000 to 50000 (tests shorten it), else the default — so an
+ * unreachable model always ends the worker well within 60 s.
+ */
+function unreachableGraceMs(env: NodeJS.ProcessEnv): number {
+  const v = Number(env.OKSTRA_UNREACHABLE_GRACE_MS);
+  return Number.isInteger(v) && v >= 1_000 && v <= 50_000 ? v : UNREACHABLE_GRACE_MS;
 }
 
 /** A job whose paths are absolute, resolved inside `projectRoot`; `realRoot` is the root's realpath. */

@@ -61,9 +61,14 @@ export function refineReason(o: {
   exitCode: number | null;
   captureKind: string;
   capture: CaptureResult;
+  /** The last event the capture read (libs/providers `Capture.lastEvent`), named when a run crashed without its own account. */
+  lastEvent?: string | null;
 }): string | null {
   const { verdict, capture } = o;
   if (verdict.status === 'completed' || verdict.reason === null) return verdict.reason;
+  // A crash mid-stream (killed, or a non-zero exit without the provider's own account) says where the stream stopped.
+  if (o.lastEvent && !capture.providerError && (verdict.reason.startsWith('provider CLI killed') || (o.exitCode !== null && o.exitCode !== 0)))
+    return clip(`${verdict.reason}; last event: ${o.lastEvent}`);
   const said = capture.providerError ? oneLine(capture.providerError) : null;
   if (o.exitCode === 0 && verdict.reason.startsWith('exit 0 but result missing') && o.captureKind !== 'none') {
     const why = !capture.answer ? 'the provider gave no final answer' : capture.answer.text.trim() === '' ? "the provider's final answer was empty" : null;

@@ -42,3 +42,18 @@ export const ClaudeResultEvent = z.looseObject({
   modelUsage: z.record(z.string(), z.looseObject({ outputTokens: z.number() })),
 });
 export type ClaudeResultEvent = z.infer<typeof ClaudeResultEvent>;
+
+/**
+ * `system/api_retry` (`SDKAPIRetryMessage`): Claude Code is retrying a model
+ * request. `error_status: null` means no HTTP answer at all — the model
+ * could not be reached (connection refused, DNS, TLS); the wrapper's
+ * fail-fast rule reads it (docs/team.md "exec").
+ */
+export const ClaudeApiRetryEvent = z.looseObject({
+  type: z.literal('system'),
+  subtype: z.literal('api_retry'),
+  attempt: z.number(),
+  error_status: z.nullable(z.number()),
+  error: z.string(),
+});
+export type ClaudeApiRetryEvent = z.infer<typeof ClaudeApiRetryEvent>;

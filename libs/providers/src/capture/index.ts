@@ -1,5 +1,5 @@
 import type { CaptureKind, ProviderAnswer, WorkerUsage } from '@okstra/schemas/worker-usage';
-import { ClaudeInitEvent, ClaudeResultEvent } from './claude.js';
+import { ClaudeApiRetryEvent, ClaudeInitEvent, ClaudeResultEvent } from './claude.js';
 import { CodexEvent } from './codex.js';
 
 export * from './claude.js';
@@ -19,6 +19,16 @@ export interface CaptureResult {
 export interface Capture {
   push(line: string): void;
   /**
+   * The provider's own words when the latest event about its model link says
+   * the model cannot be reached (claude `api_retry` without an HTTP status;
+   * codex `error` "Reconnecting… / Connection failed / error sending
+   * request"); null once an event shows the model answering (or before any
+   * link event). The wrapper's fail-fast rule (docs/team.md "exec") reads it.
+   */
+  unreachable(): string | null;
+  /** The type (and subtype) of the last event read, e.g. `assistant`, `system/api_retry`, `item.completed`; null before any. */
+  lastEvent(): string | null;
+  /**
    * @param end.lastMessage the text of the provider's last-message file
    *   (codex `--output-last-message`): a string when the file exists, null when not.
    * @param end.jobModel the job's model execution value, used when the CLI names no model.
@@ -36,8 +46,19 @@ export interface Capture {
 export function createCapture(kind: CaptureKind): Capture {
   if (kind === 'claude-stream-json') return claudeCapture();
   if (kind === 'codex-jsonl') return codexCapture();
-  return { push: () => undefined, finish: () => ({ usage: null, answer: null, providerError: null }) };
+  return { push: () => undefined, unreachable: () => null, lastEvent: () => null, finish: () => ({ usage: null, answer: null, providerError: null }) };
 }
+
+/** `type` (and `/subtype`) of a parsed event, for {@link Capture.lastEvent}. */
+function eventName(event: unknown): string | null {
+  if (typeof event !== 'object' || event === null) return null;
+  const e = event as { type?: unknown; subtype?: unknown };
+  if (typeof e.type !== 'string') return null;
+  return typeof e.subtype === 'string' ? `${e.type}/${e.subtype}` : e.type;
+}
+
+/** Codex `error` messages that mean the model endpoint could not be reached (0.171.0 wording). */
+const CODEX_UNREACHABLE = /Reconnecting|waiting for network|Connection failed|error sending request|Connection refused|failed to connect|stream disconnected/i;
 
 function parseLine(line: string): unknown {
   const t = line.trim();
@@ -52,9 +73,18 @@ function parseLine(line: string): unknown {
 function claudeCapture(): Capture {
   let init: ClaudeInitEvent | null = null;
   let result: ClaudeResultEvent | null = null;
+  let unreachable: string | null = null;
+  let last: string | null = null;
   return {
+    unreachable: () => unreachable,
+    lastEvent: () => last,
     push(line) {
       const event = parseLine(line);
+      last = eventName(event) ?? last;
+      const retry = ClaudeApiRetryEvent.safeParse(event);
+      if (retry.success)
+        unreachable = retry.data.error_status === null ? `API retry ${retry.data.attempt}: no answer from the model (${retry.data.error})` : null;
+      else if (last === 'assistant' || last === 'stream_event' || last === 'result/success') unreachable = null;
       const asInit = ClaudeInitEvent.safeParse(event);
       if (asInit.success) init = asInit.data;
       const asResult = ClaudeResultEvent.safeParse(event);
@@ -95,11 +125,20 @@ function codexCapture(): Capture {
   let lastAgentMessage: string | null = null;
   let failed: string | null = null;
   let lastError: string | null = null;
+  let unreachable: string | null = null;
+  let last: string | null = null;
   return {
+    unreachable: () => unreachable,
+    lastEvent: () => last,
     push(line) {
-      const parsed = CodexEvent.safeParse(parseLine(line));
+      const event = parseLine(line);
+      last = eventName(event) ?? last;
+      // Any item or completed turn is the model answering.
+      if (last === 'item.started' || last === 'item.updated' || last === 'item.completed' || last === 'turn.completed') unreachable = null;
+      const parsed = CodexEvent.safeParse(event);
       if (!parsed.success) return;
       const e = parsed.data;
+      if (e.type === 'error' && CODEX_UNREACHABLE.test(e.message)) unreachable = e.message;
       if (e.type === 'thread.started') threadId = e.thread_id;
       else if (e.type === 'turn.completed') {
         turns++;

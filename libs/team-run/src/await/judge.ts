@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { wrapperStatusPath } from '@okstra/paths';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
@@ -6,7 +5,7 @@ import { teamJobArtifact } from '@okstra/schemas/team-job';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { wrapperStatusArtifact, type WrapperStatus } from '@okstra/schemas/team-wrapper-status';
 import { tryReadArtifact } from '@okstra/state-file';
-import { isStatusCurrent } from '@okstra/team-state';
+import { isStatusCurrent, writtenByDispatch } from '@okstra/team-state';
 import { isTerminalWorkerStatus, type TerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 
 /** A worker's end as await reports it. `record` is true when await itself must write the row's transition. */
@@ -34,7 +33,8 @@ export async function completionPathsOf(projectRoot: string, record: WorkerDispa
  * What the artifacts already say about a worker (docs/contracts.md §7), never
  * pane text: a terminal row stands (the wrapper or an earlier await wrote
  * it); else a current terminal status sidecar decides — `completed` only
- * when every completion path exists. null = no terminal evidence yet.
+ * when every completion path exists and was written by this dispatch
+ * (libs/team-state `writtenByDispatch`). null = no terminal evidence yet.
  */
 export async function endedFromArtifacts(projectRoot: string, row: TeamStateRow, record: WorkerDispatch, now: Date): Promise<Ended | null> {
   const status = await readCurrentStatus(projectRoot, row);
@@ -45,7 +45,8 @@ export async function endedFromArtifacts(projectRoot: string, row: TeamStateRow,
   if (!status) return null;
   if (status.status === 'completed') {
     const paths = await completionPathsOf(projectRoot, record);
-    const missing = paths === null ? ['(job file unreadable)'] : paths.filter((p) => !existsSync(p));
+    // Only what this dispatch wrote counts (docs/team.md "await"): an earlier attempt's file is not this one's.
+    const missing = paths === null ? ['(job file unreadable)'] : paths.filter((p) => !writtenByDispatch(p, row.startedAt));
     if (missing.length > 0) return { status: 'error', reason: `completion path missing: ${missing.join(', ')}`, durationMs: status.durationMs, record: true };
   }
   return { status: status.status, reason: status.reason, durationMs: status.durationMs, record: true };

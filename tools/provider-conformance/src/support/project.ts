@@ -101,7 +101,15 @@ function writeJob(p: Project, job: ExecJob): string {
   return jobPath;
 }
 
-type ExecJob = { provider: string; command: { file: string; args: string[] }; capture: string; lastMessagePath: string | null; promptDelivery?: string };
+type ExecJob = {
+  provider: string;
+  command: { file: string; args: string[]; env?: Record<string, string> };
+  capture: string;
+  lastMessagePath: string | null;
+  promptDelivery?: string;
+  role?: string;
+  model?: string;
+};
 
 /** Write a job file for `okstra-team exec` and run it; @returns its exit code, stdout and stderr. */
 export function runExec(p: Project, job: ExecJob, env: NodeJS.ProcessEnv = process.env): { code: number | null; stdout: string; stderr: string } {
@@ -119,7 +127,7 @@ export function runExecAsync(p: Project, job: ExecJob, env: NodeJS.ProcessEnv): 
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });

@@ -4,7 +4,7 @@
 // every address they could reach is a loopback port that refuses connections
 // or the scripted model server.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { providersCacheDir } from '../../providers/cache.mjs';
@@ -109,4 +109,51 @@ export function runCli(
     });
     child.stdin.end(o.stdin);
   });
+}
+
+/** The codex model the examples and suites use: one whose metadata Codex 0.171.0 ships (so it offers apply_patch). */
+export const CODEX_MODEL = 'gpt-5.5';
+
+/**
+ * Point codex at a (scripted) Responses API: `CODEX_HOME/config.toml` names a
+ * model provider with that base URL (codex ignores OPENAI_BASE_URL for it) and
+ * no retries. The key comes from `SCRIPTED_MODEL_KEY` (give it any value).
+ */
+export function pointCodexAt(home: string, origin: string): void {
+  mkdirSync(join(home, '.codex'), { recursive: true });
+  writeFileSync(
+    join(home, '.codex', 'config.toml'),
+    [
+      'model_provider = "scripted"',
+      '[model_providers.scripted]',
+      'name = "scripted"',
+      `base_url = "${origin}/v1"`,
+      'wire_api = "responses"',
+      'env_key = "SCRIPTED_MODEL_KEY"',
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** One `connect(2)` strace saw: the family and, for IP, address and port. */
+export interface Connect {
+  family: string;
+  address: string | null;
+  port: number | null;
+  line: string;
+}
+
+/** The `connect` calls of an `strace -f -e trace=connect -o <file>` log. */
+export function connectsOf(log: string): Connect[] {
+  return log
+    .split('\n')
+    .filter((l) => l.includes('connect('))
+    .map((line) => {
+      const family = /sa_family=(\w+)/.exec(line)?.[1] ?? 'unknown';
+      const port = /htons\((\d+)\)/.exec(line)?.[1];
+      const address = /inet_(?:addr|pton)\((?:AF_INET6, )?"([^"]+)"/.exec(line)?.[1] ?? /sun_path="([^"]*)"/.exec(line)?.[1] ?? null;
+      return { family, address, port: port ? Number(port) : null, line };
+    });
 }

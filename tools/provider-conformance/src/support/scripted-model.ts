@@ -32,6 +32,8 @@ export interface RecordedRequest {
   path: string;
   /** The parsed JSON body (undefined when it was not JSON). */
   body: unknown;
+  /** The body as received. */
+  text: string;
   /** `step` = a model request answered with a scripted step (index `step`); `side` = a tool-less side request; `none` = 404. */
   answered: 'step' | 'side' | 'none';
   step: number | null;
@@ -54,9 +56,10 @@ export interface ScriptedModel {
 
 /**
  * The script: a list (step `i` answers a request carrying `i` tool results; past
- * its end the last step repeats), or a function of the results so far.
+ * its end the last step repeats), or a function of the results so far and the
+ * request (e.g. to serve several CLIs at once, routed by their prompt's text).
  */
-export type Script = Step[] | ((results: ToolResult[]) => Step);
+export type Script = Step[] | ((results: ToolResult[], request: RecordedRequest) => Step);
 
 /**
  * Start a scripted model on `127.0.0.1` (an ephemeral port; it never listens on
@@ -68,7 +71,8 @@ export async function startScriptedModel(script: Script, o: { model?: string } =
   const open = new Set<ServerResponse>();
   let latest: ToolResult[] = [];
   let answered = 0;
-  const pick = (results: ToolResult[]): Step => (typeof script === 'function' ? script(results) : script[Math.min(results.length, script.length - 1)]!);
+  const pick = (results: ToolResult[], request: RecordedRequest): Step =>
+    typeof script === 'function' ? script(results, request) : script[Math.min(results.length, script.length - 1)]!;
 
   const server: Server = createServer((req, res) => {
     open.add(res);
@@ -78,7 +82,7 @@ export async function startScriptedModel(script: Script, o: { model?: string } =
         const path = req.url ?? '/';
         const body = parseJson(text);
         const api = path.startsWith('/v1/messages') ? 'anthropic' : path.startsWith('/v1/responses') ? 'openai' : 'other';
-        const entry: RecordedRequest = { api, method: req.method ?? '', path, body, answered: 'none', step: null, tools: toolNames(body) };
+        const entry: RecordedRequest = { api, method: req.method ?? '', path, body, text, answered: 'none', step: null, tools: toolNames(body) };
         recorded.push(entry);
         const isModelCall = req.method === 'POST' && api !== 'other' && !path.includes('count_tokens') && isObject(body);
         if (!isModelCall) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
@@ -89,7 +93,7 @@ export async function startScriptedModel(script: Script, o: { model?: string } =
         }
         const results = api === 'anthropic' ? anthropicResults(body) : openaiResults(body);
         latest = results;
-        const step = pick(results);
+        const step = pick(results, entry);
         entry.answered = 'step';
         entry.step = results.length;
         answered++;
