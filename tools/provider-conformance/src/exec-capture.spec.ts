@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { wrapperLastMessagePath, wrapperLogPath } from '@okstra/paths';
 import { CLAUDE_ANSWER, claudeEmptyAnswer, claudeTranscript, claudeUnreachable } from './fixtures/claude.js';
 import { CODEX_ANSWER, codexTranscript } from './fixtures/codex.js';
