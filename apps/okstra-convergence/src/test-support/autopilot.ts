@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { installStubProvider } from '@okstra/team-state/test-support';
+import { BATCH_ANSWER_STUB as STUB, installStubProvider } from '@okstra/team-state/test-support';
 import { BIN, ok, REPO, tempDir } from './bin.js';
 
 /** The sample run, project-relative. */
@@ -12,23 +12,6 @@ export const STATE = `${RUN}/state`;
 export const MANIFEST = `${RUN}/manifests/run-manifest-error-analysis-001.json`;
 export const WORK = `${STATE}/convergence-work-error-analysis-001.json`;
 export const FINAL = `${STATE}/convergence-final-error-analysis-001.json`;
-
-/**
- * The stub: heartbeats into the sidecar beside its result, then answers `SURVIVES` with a Basis for every
- * id on the prompt's `Batch:` line (written whole: temp + rename). The provider named by
- * `STUB_FAIL_FIRST` fails its first call (exit 1), so the run goes through a failure and its retry round.
- */
-const STUB = `#!/bin/sh
-prompt=$(cat)
-audit="\${2%.md}.audit.md"
-mkdir -p "$(dirname "$2")"
-printf -- '- PROGRESS: %s phase reading the prompt\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$audit"
-me=$(basename "$(dirname "$0")")
-if [ "$STUB_FAIL_FIRST" = "$me" ] && [ ! -e "$HOME/failed-once-$me" ]; then : > "$HOME/failed-once-$me"; echo "stub: authentication required" >&2; exit 1; fi
-sleep "\${STUB_SLEEP:-0}"
-ids=$(printf '%s\\n' "$prompt" | sed -n 's/^Batch: //p' | head -1 | tr ',' ' ')
-{ for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$id"; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
-`;
 
 /** A seeded copy of the sample project and the env `run` needs; `kill()` stops its tmux server. */
 export interface AutopilotProject {

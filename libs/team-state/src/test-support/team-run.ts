@@ -107,3 +107,20 @@ export function writeJson(path: string, value: unknown): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, JSON.stringify(value, null, 2) + '\n');
 }
+
+/**
+ * A stub provider script for `okstra convergence run` (its specs and the demo): heartbeats into the sidecar beside its result, then answers `SURVIVES` with a Basis for every
+ * id on the prompt's `Batch:` line (written whole: temp + rename). The provider named by
+ * `STUB_FAIL_FIRST` fails its first call (exit 1), so the run goes through a failure and its retry round.
+ */
+export const BATCH_ANSWER_STUB = `#!/bin/sh
+prompt=$(cat)
+audit="\${2%.md}.audit.md"
+mkdir -p "$(dirname "$2")"
+printf -- '- PROGRESS: %s phase reading the prompt\\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >> "$audit"
+me=$(basename "$(dirname "$0")")
+if [ "$STUB_FAIL_FIRST" = "$me" ] && [ ! -e "$HOME/failed-once-$me" ]; then : > "$HOME/failed-once-$me"; echo "stub: authentication required" >&2; exit 1; fi
+sleep "\${STUB_SLEEP:-0}"
+ids=$(printf '%s\\n' "$prompt" | sed -n 's/^Batch: //p' | head -1 | tr ',' ' ')
+{ for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$id"; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
+`;
