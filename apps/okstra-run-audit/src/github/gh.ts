@@ -1,5 +1,14 @@
-import { OkstraError, runProcess, type ProcessResult } from '@okstra/cli-kit';
-import { issueSearchArgs, type GhIssue, type GhRunner, type GhStatus } from '@okstra/audit-rules';
+import { InputError, OkstraError, runProcess, type ProcessResult } from '@okstra/cli-kit';
+import {
+  ghSendProblems,
+  IdentitySet,
+  issueSearchArgs,
+  machineIdentities,
+  readMachineFacts,
+  type GhIssue,
+  type GhRunner,
+  type GhStatus,
+} from '@okstra/audit-rules';
 
 /**
  * The GitHub CLI, run as a subprocess with an argv array (never a shell) and
@@ -50,6 +59,11 @@ export class GhCli implements GhRunner {
   }
 
   private async send(args: string[], body: string): Promise<string> {
+    // The last gate over the exact argv and stdin bytes, right before gh starts (docs/error-issue.md "The last gate").
+    const problems = ghSendProblems(args, body, machineIdentities(readMachineFacts(this.env), new IdentitySet()));
+    if (problems.length > 0) {
+      throw new InputError(`last gate refused the gh ${args[1]} call (${problems.map((p) => `${p.field}: ${p.detector}`).join(', ')}): nothing was sent`);
+    }
     const r = await this.run(args, body);
     if (r.exitCode !== 0) throw new OkstraError('OKSTRA_GH_FAILED', `gh ${args[0]} ${args[1]} ${ended(r)}: ${firstLine(r.stderr)}`);
     const url = r.stdout

@@ -6,6 +6,7 @@ import { makeProject } from '../test-support/fixtures.js';
 import { DEFAULT_GATE } from './cluster.js';
 import type { GhRunner } from './gh.js';
 import { harvestIdentities, IdentitySet } from './identities.js';
+import { ghSendProblems } from './last-gate.js';
 import { machineIdentities, type MachineFacts } from './machine.js';
 import { normalizeMessage } from './normalize.js';
 import { buildErrorIssuePlan, writePlanFile } from './plan-run.js';
@@ -111,5 +112,24 @@ describe('the last gate re-checks what submit sends, planted after the plan was 
     expect(error?.message).toContain(`body: ${cls}`);
     expect(error?.message).not.toContain(planted.replace(/^(on|by) /, ''));
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the send-time gate over the exact gh argv and stdin', () => {
+  const ids = new IdentitySet().add('zorvek');
+  const create = (title: string) => ['issue', 'create', '--repo', 'devonshin/okstra', '--title', title, '--body-file', '-'];
+
+  it("passes what plan renders and okstra's own argv words", () => {
+    expect(ghSendProblems(create('[okstra-defect] okstra-team E_LOCK: lock held by <path> on <host>'), 'lock held by <path>\n', ids)).toEqual([]);
+    expect(ghSendProblems(['issue', 'comment', '17', '--repo', 'devonshin/okstra', '--body-file', '-'], 'Seen again: 2 records.\n', ids)).toEqual([]);
+  });
+
+  it('refuses a planted title, an unexpected argv word and a planted stdin byte, by class', () => {
+    expect(ghSendProblems(create('lock held on buildbox07'), '', ids)).toEqual([{ field: 'title', detector: 'unknown-host' }]);
+    expect(ghSendProblems([...create('ok'), '--assignee', 'zorvek'], '', ids)).toEqual([
+      { field: 'argv', detector: 'unknown-word' },
+      { field: 'argv', detector: 'identity' },
+    ]);
+    expect(ghSendProblems(create('ok'), 'env PGPASSWORD=pw7', ids)).toEqual([{ field: 'stdin', detector: 'secret-kv' }]);
   });
 });

@@ -4,7 +4,7 @@ import { fingerprintMarker, evidenceMarker, OKSTRA_TEXTS } from './render.js';
 
 /** One thing the last gate refused: which class of leak (a detector, `identity`, or a vocabulary class), and where — never the matched text itself. */
 export interface GateProblem {
-  field: 'title' | 'body' | 'commentBody';
+  field: 'title' | 'body' | 'commentBody' | 'argv' | 'stdin';
   detector: string;
 }
 
@@ -29,7 +29,7 @@ export function lastGate(
 ): GateProblem[] {
   const digests = new Set(identityDigests);
   const problems: GateProblem[] = [];
-  for (const field of ['title', 'body', 'commentBody'] as const) {
+  for (const field of ['title', 'body', 'commentBody', 'argv', 'stdin'] as const) {
     const raw = texts[field];
     if (raw === undefined) continue;
     const text = blankOkstraTexts(raw);
@@ -72,4 +72,25 @@ function ngrams(text: string): string[] {
     out.add(words[i]!.replace(/^[._-]+|[._-]+$/g, '').toLowerCase());
   }
   return [...out];
+}
+
+/** The argv words okstra writes itself into a `gh issue create|comment` (sub-commands and flags). */
+const GH_SEND_WORDS = new Set(['issue', 'create', 'comment', '--repo', '--title', '--body-file', '-']);
+
+/**
+ * The last gate over the exact bytes of one `gh` send (docs/error-issue.md
+ * "The last gate"): every argv word okstra did not write itself — the
+ * `--title` value and anything unexpected; the `--repo` value is the target
+ * repository, public by definition, and the issue number is a number — and
+ * the whole stdin (the body). The app's gh runner calls it right before it
+ * starts `gh`, so no byte reaches the subprocess unchecked.
+ * @returns the problems (field `title`, `argv` or `stdin`); empty means send.
+ */
+export function ghSendProblems(argv: readonly string[], stdin: string, identities: IdentitySet): GateProblem[] {
+  const problems: GateProblem[] = [];
+  argv.forEach((word, i) => {
+    if (GH_SEND_WORDS.has(word) || argv[i - 1] === '--repo' || (argv[i - 1] === 'comment' && /^\d+$/.test(word))) return;
+    problems.push(...lastGate(argv[i - 1] === '--title' ? { title: word } : { argv: word }, identities));
+  });
+  return [...problems, ...lastGate({ stdin }, identities)];
 }

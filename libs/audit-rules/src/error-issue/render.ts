@@ -30,7 +30,7 @@ export interface RenderedIssue {
 }
 
 /** The longest title okstra sends; run-audit titles (`[okstra-defect] run-audit <id>: <summary>`) always fit whole. */
-export const TITLE_MAX = 120;
+export const TITLE_MAX = 128;
 
 const FOOTER = 'Filed by okstra error-issue after explicit approval. Identifying details were removed before sending.';
 
