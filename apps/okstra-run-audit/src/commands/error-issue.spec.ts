@@ -58,7 +58,7 @@ describe('error-issue plan', () => {
       ['target-code', 2, 2, false],
     ]);
     expect(plan.candidates.map((c: { title: string; decision: string }) => [c.title, c.decision]).sort()).toEqual([
-      ['[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read…', 'create'],
+      ["[okstra-defect] okstra-convergence OKSTRA_INTERNAL: internal error (this is a bug, please report it): cannot read 'verdict' of…", 'create'],
       ['[okstra-defect] okstra-team E_LOCK: lock held by <path> on <host> for <path>', 'create'],
       ['[okstra-defect] run-audit result-missing: a completed worker has no result file', 'create'],
     ]);
