@@ -24,6 +24,8 @@ describe('okstra command lines in prompts/ and skills/', () => {
       'okstra team teardown',
       'okstra worker-liveness --team-state',
       'okstra convergence collect-results',
+      'okstra convergence run',
+      'okstra convergence render-prompts',
       'okstra plan-items collect-verdicts',
       'okstra worker-audit-check --run-dir',
       'okstra run-audit --project-root',

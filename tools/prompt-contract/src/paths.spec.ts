@@ -41,6 +41,7 @@ function built(): Set<string> {
       paths.auditSidecarPath(RUN, w, ref),
       paths.planVerifyResultPath(RUN, w, ref),
       paths.reverifyResultPath(RUN, w, N, ref),
+      paths.reverifyPromptPath(RUN, w, N, ref),
       paths.gapVoteResultPath(RUN, w, ref),
       paths.promptPath(RUN, w, ref),
     ])
