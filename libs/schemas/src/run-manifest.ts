@@ -54,6 +54,13 @@ export const WorkerDispatch = z.looseObject({
   surfaceId: z.optional(z.nullable(z.string())),
   /** okstra-team: when teardown closed this pane (a second teardown skips it). */
   tornDownAt: z.optional(z.nullable(Timestamp)),
+  /**
+   * okstra-team: `starting` — written by dispatch before it starts the worker
+   * (record before act; replaced by the record of what started); `not-started`
+   * — dispatch failed before starting it (`reason` says why). Absent: the
+   * worker was started as recorded (docs/team.md "dispatch").
+   */
+  phase: z.optional(z.enum(['starting', 'not-started'])),
 });
 export type WorkerDispatch = z.infer<typeof WorkerDispatch>;
 

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { InputError, OkstraError, pathArg, type CliContext } from '@okstra/cli-kit';
+import { InputError, OkstraError, pathArg, resourceCause, type CliContext } from '@okstra/cli-kit';
 import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
@@ -28,7 +28,10 @@ import { runProvider, UNREACHABLE_GRACE_MS } from '../wrapper/run-provider.js';
  * The whole job file is validated before the provider starts (see
  * {@link validateJob}); an invalid one exits 2 naming the job file and
  * field, with nothing written and no provider launched.
- * Exit 0 completed, 1 error, 2 an invalid job file (nothing written).
+ * Exit 0 completed and all recorded; 1 the worker ended in error, or the
+ * provider ran but a record of it could not be written (disk full: one line
+ * each, the rest still written); 2 the provider never started — an invalid
+ * job file, or its `.log` could not be opened (nothing written).
  */
 export async function runExec(opts: { job: string }, ctx: CliContext): Promise<number> {
   const jobFile = pathArg(ctx.io, opts.job);
@@ -54,6 +57,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const wrapper = { pid: process.pid, startTime: processStartTime(process.pid) };
   const onSpawn = (pid: number) => {
     recording = recordWorkerProcesses(job.teamStatePath, job.workerId, { wrapper, provider: { pid, startTime: processStartTime(pid) } }, job.rowStartedAt);
+    // Awaited (and its failure recorded) after the provider ends; never an unhandled rejection meanwhile.
+    recording.catch(() => undefined);
   };
   const observed = cannotStart
     ? { exitCode: null, signal: null, sawOutput: false, stderrTail: '', spawnError: cannotStart, stoppedFor: null }
@@ -75,10 +80,24 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
         ctx.io.stdout,
         ctx.io.stderr,
       );
-  await recording;
+  // From here the provider has run (or was refused a start): a write that fails (a full disk, EFBIG, EMFILE)
+  // is recorded as far as it can be and makes the exit 1, never 2 or 70 (docs/team.md "exec").
+  const unrecorded: string[] = [];
+  const record = async <T>(what: Promise<T> | (() => Promise<T>), fallback: T): Promise<T> => {
+    try {
+      return await (typeof what === 'function' ? what() : what);
+    } catch (error) {
+      const line = writeFailure(error);
+      if (line === null) throw error;
+      unrecorded.push(line);
+      return fallback;
+    }
+  };
+  if ('logError' in observed && observed.logError) unrecorded.push(writeFailure(observed.logError) ?? String(observed.logError));
+  await record(recording, undefined);
   const captured = capture.finish({ lastMessage: readLastMessage(job.lastMessagePath), jobModel: job.model });
   const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
-  const answer = await deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot });
+  const answer = await record(() => deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot }), null);
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p) || !writtenByDispatch(p, job.rowStartedAt));
   const base = wrapperVerdict({ ...observed, missingPaths });
   // A provider the wrapper stopped for an unreachable model ends error with that reason (issue 26.2).
@@ -89,29 +108,51 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
         reason: refineReason({ verdict: base, exitCode: observed.exitCode, captureKind, capture: captured, lastEvent: capture.lastEvent() }),
       };
   const endedAt = ctx.io.now();
-  await writeArtifact(wrapperStatusPath(job.promptPath), wrapperStatusArtifact, {
-    schemaVersion: '1.0',
-    workerId: job.workerId,
-    dispatchKind: job.dispatchKind,
-    status: verdict.status,
-    exitCode: observed.exitCode,
-    signal: observed.signal,
-    startedAt: startedAt.toISOString(),
-    endedAt: endedAt.toISOString(),
-    durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
-    reason: verdict.reason,
-    usage: captured.usage,
-    answer,
-  });
-  await transitionWorker(job.teamStatePath, {
-    workerId: job.workerId,
-    status: verdict.status,
-    reason: verdict.reason,
-    now: endedAt,
-    ifStartedAt: job.rowStartedAt,
-  });
+  await record(
+    () =>
+      writeArtifact(wrapperStatusPath(job.promptPath), wrapperStatusArtifact, {
+        schemaVersion: '1.0',
+        workerId: job.workerId,
+        dispatchKind: job.dispatchKind,
+        status: verdict.status,
+        exitCode: observed.exitCode,
+        signal: observed.signal,
+        startedAt: startedAt.toISOString(),
+        endedAt: endedAt.toISOString(),
+        durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
+        reason: verdict.reason,
+        usage: captured.usage,
+        answer,
+      }),
+    undefined,
+  );
+  await record(
+    () =>
+      transitionWorker(job.teamStatePath, {
+        workerId: job.workerId,
+        status: verdict.status,
+        reason: verdict.reason,
+        now: endedAt,
+        ifStartedAt: job.rowStartedAt,
+      }),
+    undefined,
+  );
   ctx.io.stderr.write(`\n[okstra] ${job.workerId}: ${verdict.status}${verdict.reason ? ` (${verdict.reason})` : ''}\n`);
-  return verdict.status === 'completed' ? 0 : 1;
+  for (const line of unrecorded) ctx.io.stderr.write(`${ctx.name}: the provider ran, but ${line}\n`);
+  return verdict.status === 'completed' && unrecorded.length === 0 ? 0 : 1;
+}
+
+/**
+ * One line for a write that failed after the provider ran because the machine
+ * ran out of something (ENOSPC, EDQUOT, EFBIG, EMFILE — core `resourceCause`),
+ * or an InputError a writer raised for it; null for anything else (a bug,
+ * rethrown). The file is named when the error carries it.
+ */
+function writeFailure(error: unknown): string | null {
+  if (error instanceof OkstraError) return error.toLine();
+  const e = error as NodeJS.ErrnoException;
+  const cause = resourceCause(e?.code);
+  return cause ? `${e.path ? `${e.path}: ` : ''}cannot write it: ${cause}` : null;
 }
 
 /**

@@ -23,22 +23,21 @@ const socket = privateServer();
 const jobsFile = writeJobsFile;
 
 /**
- * A dispatch SIGKILLed after it set the rows in-progress and started its
- * panes, before it recorded `workerDispatches[]`: the run manifest's lock is
- * held while it runs, and it is killed once two panes of the run are dead.
+ * What a dispatch leaves when it is SIGKILLed (or its disk fills) after it
+ * started its panes, before it recorded them: the `starting` records it wrote
+ * before acting (docs/team.md "dispatch"), the rows in-progress, the panes
+ * running. Made deterministically: a real dispatch runs, then its records are
+ * put back to their `starting` form, once two panes of the run are dead.
  */
 async function killDispatchBeforeRecording(f: Fixture): Promise<void> {
-  const lock = `${f.manifestPath}.lock`;
-  mkdirSync(lock);
-  // A live holder's lock: its owner entry names this (living) test process (docs/conventions.md "Locks").
-  writeFileSync(join(lock, `owner-${process.pid}-0`), '');
-  const refresh = setInterval(() => utimesSync(lock, new Date(), new Date()), 1_000);
-  const child = spawn(process.execPath, [BIN, 'dispatch', ...run(f)], { env: f.env, stdio: 'ignore' });
+  expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
   await waitFor(() => panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001' && p.dead).length >= 2);
-  child.kill('SIGKILL');
-  await new Promise((r) => child.once('exit', r));
-  clearInterval(refresh);
-  rmSync(lock, { recursive: true });
+  const manifest = f.manifest();
+  const starting = (r: any) => {
+    const { dispatchKind, workerId, startedAt, promptPath, jobsFile, jobPath } = r;
+    return { dispatchKind, workerId, backend: 'tmux-pane', paneId: null, startedAt, promptPath, jobsFile, jobPath, phase: 'starting' };
+  };
+  writeJsonFile(f.manifestPath, { ...manifest, workerDispatches: manifest.workerDispatches.map(starting) });
 }
 const job = (f: Fixture, workerId: string, provider: string, role: string) => jobEntry(f, workerId, provider, role);
 
@@ -296,21 +295,30 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
       { socket },
     );
     await killDispatchBeforeRecording(f);
-    expect(f.manifest().workerDispatches).toEqual([]);
+    const before = f.manifest().workerDispatches;
+    expect(before.map((r: any) => [r.workerId, r.phase])).toEqual([
+      ['alpha', 'starting'],
+      ['beta', 'starting'],
+    ]);
+    // A second dispatch of these workers would run two copies: refused, nothing written.
+    const again = team(['dispatch', ...run(f)], { env: f.env });
+    expect([again.code, again.stderr]).toEqual([2, expect.stringContaining("worker 'alpha' may still run from a dispatch at")]);
     const a = team(['await', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([
       ['alpha', 'completed', 1],
       ['beta', 'error', 1],
     ]);
     expect(a.code).toBe(1);
-    expect(f.manifest().workerDispatches).toEqual([]);
+    expect(f.manifest().workerDispatches).toEqual(before);
     // teardown adopts the two tagged panes through their job files, records and closes them; the second is a no-op
     const t = team(['teardown', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(t.stdout).closed.map((c: any) => c.workerId)).toEqual(['alpha', 'beta']);
     expect(panes(socket).filter((x) => x.tag === 'sample:payments:refund-timeout/error-analysis-001')).toEqual([]);
-    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.backend, Boolean(r.tornDownAt)])).toEqual([
-      ['alpha', 'tmux-pane', true],
-      ['beta', 'tmux-pane', true],
+    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.backend, r.phase ?? 'started', Boolean(r.tornDownAt)])).toEqual([
+      ['alpha', 'tmux-pane', 'starting', false],
+      ['beta', 'tmux-pane', 'starting', false],
+      ['alpha', 'tmux-pane', 'started', true],
+      ['beta', 'tmux-pane', 'started', true],
     ]);
     expect(JSON.parse(team(['teardown', ...run(f), '--json'], { env: f.env }).stdout).closed).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { closeSync, createWriteStream, openSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, type WriteStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import type { TextSink } from '@okstra/cli-kit';
 import type { ProviderRunObservation } from '@okstra/team-state';
@@ -39,7 +39,8 @@ export interface ProviderLaunch {
 }
 
 /** What the wrapper saw, plus why it stopped the provider itself (null when it did not). */
-export type ProviderRun = Omit<ProviderRunObservation, 'missingPaths'> & { stoppedFor: string | null };
+/** `logError`: the transcript stopped on a failed write (a full disk); the run itself went on. */
+export type ProviderRun = Omit<ProviderRunObservation, 'missingPaths'> & { stoppedFor: string | null; logError?: Error };
 
 /**
  * Run a provider CLI and tee its stdout/stderr to `logPath` (appended) and to the
@@ -56,6 +57,7 @@ export type ProviderRun = Omit<ProviderRunObservation, 'missingPaths'> & { stopp
  * {@link UNREACHABLE_GRACE_MS}), the group is stopped (SIGTERM, then SIGKILL)
  * and `stoppedFor` says why — the pane keeps the transcript until teardown.
  * @returns what the wrapper observed (never throws for a child failure).
+ * @throws the open error of `logPath` (ENOSPC, EMFILE, …) before the child starts.
  */
 export async function runProvider(launch: ProviderLaunch, out: TextSink, err: TextSink): Promise<ProviderRun> {
   const log = createWriteStream(launch.logPath, { flags: 'a' });
@@ -64,6 +66,12 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
     log.once('error', rej);
   });
   await logOpen;
+  // A write of the transcript that fails mid-run (a full disk) stops the transcript, never the wrapper.
+  let logError: Error | undefined;
+  log.on('error', (e) => (logError ??= e));
+  const toLog = (chunk: Buffer) => {
+    if (!logError) log.write(chunk);
+  };
   let stdinFd: number | 'ignore' = 'ignore';
   if (launch.promptDelivery === 'stdin') {
     try {
@@ -133,12 +141,12 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
   const lines = new LineSplitter(launch.onStdoutLine);
   child.stdout!.on('data', (chunk: Buffer) => {
     sawOutput = true;
-    log.write(chunk);
+    toLog(chunk);
     out.write(chunk.toString('utf8'));
     lines.push(chunk);
   });
   child.stderr!.on('data', (chunk: Buffer) => {
-    log.write(chunk);
+    toLog(chunk);
     err.write(chunk.toString('utf8'));
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES);
   });
@@ -170,7 +178,7 @@ export async function runProvider(launch: ProviderLaunch, out: TextSink, err: Te
     stoppedFor,
   };
   await closeLog(log);
-  return result;
+  return logError ? { ...result, logError } : result;
 }
 
 /** Splits a byte stream into UTF-8 lines for a line callback (a multi-byte character may span chunks). */
@@ -193,6 +201,10 @@ class LineSplitter {
   }
 }
 
-function closeLog(log: NodeJS.WritableStream & { close?: unknown }): Promise<void> {
-  return new Promise((res) => log.end(() => res()));
+function closeLog(log: WriteStream): Promise<void> {
+  if (log.destroyed) return Promise.resolve();
+  return new Promise((res) => {
+    log.once('close', () => res());
+    log.end();
+  });
 }

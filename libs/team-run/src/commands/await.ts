@@ -8,7 +8,7 @@ import { isWrapperAlive } from '../backends/subprocess.js';
 import { listPanes, Tmux, type PaneInfo } from '../backends/tmux.js';
 import { workerDeadlineMs } from '../await/deadline.js';
 import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from '../await/judge.js';
-import { latestDispatches, loadRun } from '../dispatch/run-context.js';
+import { latestDispatches, loadRun, startedDispatches } from '../dispatch/run-context.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
 import { isTerminalWorkerStatus } from '@okstra/schemas/vocabulary';
 
@@ -53,7 +53,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const { io } = ctx;
   const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes('--deadline', opts.deadline);
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
-  const recorded = latestDispatches(run.manifest.workerDispatches);
+  const recorded = latestDispatches(startedDispatches(run.manifest.workerDispatches));
   // Read once per poll: this first read also serves the first poll.
   let state = await readTeamState(run.teamStatePath);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, recorded);

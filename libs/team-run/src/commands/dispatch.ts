@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { findOnPath, InputError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, writeJson, type CliContext } from '@okstra/cli-kit';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import {
   assertProviderRole,
@@ -78,7 +78,8 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     throw new InputError(`${first!.message} (also: ${also})`, { file: first!.file, field: first!.field });
   }
   await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
-  const backend = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
+  await assertNoUnrecordedStart(run.manifest.workerDispatches, run.teamStatePath, plan.jobs, source);
+  const backend: 'cmux-pane' | 'tmux-pane' = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
   const jobPaths = new Map<string, string>();
   for (const { job } of launches)
@@ -133,30 +134,6 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       }),
     ),
   );
-  await transitionWorkers(
-    run.teamStatePath,
-    launches.map(({ job, livenessMode }) => {
-      const rowPaths = {
-        provider: job.provider,
-        role: job.role,
-        promptPath: rel(job.promptPath),
-        resultPath: rel(job.resultPath),
-        livenessMode,
-        auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
-      };
-      return {
-        workerId: job.workerId,
-        status: 'in-progress' as const,
-        model: job.model,
-        now,
-        dispatchKind: plan.dispatchKind,
-        createRow: rowPaths,
-        set: rowPaths,
-      };
-    }),
-    { create: { taskKey: run.manifest.taskKey, taskType: run.manifest.taskType, seq: run.manifest.seq } },
-  );
-  const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
   const records: WorkerDispatch[] = [];
   const base = (workerId: string) => {
     const job = plan.jobs.find((j) => j.workerId === workerId)!;
@@ -169,39 +146,139 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       jobPath: rel(jobPaths.get(workerId)!),
     };
   };
-  const degraded: Array<{ workerId: string; reason: string }> = [];
-  if (backend === 'cmux-pane') {
-    for (const p of await dispatchToCmux(paneJobs, io.env)) {
-      if (!('reason' in p)) records.push({ ...base(p.workerId), backend, paneId: p.paneId, surfaceId: p.surfaceId, degradedFrom: null, reason: null });
-      else degraded.push({ workerId: p.workerId, reason: p.reason });
-    }
-  } else {
-    const ownership = { owner: run.owner, runTag: run.runTag, realRoot: run.realRoot, startedAt };
-    for (const p of await dispatchToTmux(paneJobs, { env: io.env, ownership, dispatchKind: plan.dispatchKind })) {
-      if (!('reason' in p)) {
-        records.push({
-          ...base(p.workerId),
-          backend,
-          paneId: p.paneId,
-          tmuxSocket: p.socketPath,
-          tmuxSession: p.session,
-          sessionCreated: p.sessionCreated,
-          degradedFrom: null,
-          reason: null,
-        });
-      } else degraded.push({ workerId: p.workerId, reason: p.reason });
-    }
+  // Record before act (docs/team.md "dispatch"): what is about to start is in the manifest before any
+  // row or pane changes. A failure here changes nothing else: exit 2, no worker started.
+  const ours = (r: WorkerDispatch) => r.phase !== undefined && r.startedAt === startedAt && r.dispatchKind === plan.dispatchKind && jobPaths.has(r.workerId);
+  await updateWorkerDispatches(run.manifestPath, (existing) => [
+    ...existing,
+    ...plan.jobs.map((j) => ({ ...base(j.workerId), backend, paneId: null, phase: 'starting' as const })),
+  ]);
+  try {
+    await transitionWorkers(
+      run.teamStatePath,
+      launches.map(({ job, livenessMode }) => {
+        const rowPaths = {
+          provider: job.provider,
+          role: job.role,
+          promptPath: rel(job.promptPath),
+          resultPath: rel(job.resultPath),
+          livenessMode,
+          auditSidecarPath: job.auditSidecarPath ? rel(job.auditSidecarPath) : null,
+        };
+        return {
+          workerId: job.workerId,
+          status: 'in-progress' as const,
+          model: job.model,
+          now,
+          dispatchKind: plan.dispatchKind,
+          createRow: rowPaths,
+          set: rowPaths,
+        };
+      }),
+      { create: { taskKey: run.manifest.taskKey, taskType: run.manifest.taskType, seq: run.manifest.seq } },
+    );
+  } catch (error) {
+    // No row changed and nothing started: the records say so (best effort — a full disk may refuse this too).
+    const why = error instanceof OkstraError ? error.message : String(error);
+    await updateWorkerDispatches(run.manifestPath, (existing) =>
+      existing.map((r) => (ours(r) ? { ...r, phase: 'not-started' as const, reason: `dispatch failed before starting it: ${why}` } : r)),
+    ).catch(() => undefined);
+    throw error;
   }
-  for (const d of degraded) {
-    const { pid, pidStartTime } = startDetachedWrapper(jobPaths.get(d.workerId)!, run.projectRoot, io.env);
-    records.push({ ...base(d.workerId), backend: 'subprocess', paneId: null, pid, pidStartTime, degradedFrom: backend, reason: d.reason });
-    io.stderr.write(`${ctx.name}: ${d.workerId}: no ${backend} (${d.reason}); running the wrapper as a detached subprocess\n`);
+  const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
+  const degraded: Array<{ workerId: string; reason: string }> = [];
+  const notStarted: WorkerDispatch[] = [];
+  try {
+    if (backend === 'cmux-pane') {
+      for (const p of await dispatchToCmux(paneJobs, io.env)) {
+        if (!('reason' in p)) records.push({ ...base(p.workerId), backend, paneId: p.paneId, surfaceId: p.surfaceId, degradedFrom: null, reason: null });
+        else degraded.push({ workerId: p.workerId, reason: p.reason });
+      }
+    } else {
+      const ownership = { owner: run.owner, runTag: run.runTag, realRoot: run.realRoot, startedAt };
+      for (const p of await dispatchToTmux(paneJobs, { env: io.env, ownership, dispatchKind: plan.dispatchKind })) {
+        if (!('reason' in p)) {
+          records.push({
+            ...base(p.workerId),
+            backend,
+            paneId: p.paneId,
+            tmuxSocket: p.socketPath,
+            tmuxSession: p.session,
+            sessionCreated: p.sessionCreated,
+            degradedFrom: null,
+            reason: null,
+          });
+        } else degraded.push({ workerId: p.workerId, reason: p.reason });
+      }
+    }
+    for (const d of degraded) {
+      try {
+        const { pid, pidStartTime } = startDetachedWrapper(jobPaths.get(d.workerId)!, run.projectRoot, io.env);
+        records.push({ ...base(d.workerId), backend: 'subprocess', paneId: null, pid, pidStartTime, degradedFrom: backend, reason: d.reason });
+        io.stderr.write(`${ctx.name}: ${d.workerId}: no ${backend} (${d.reason}); running the wrapper as a detached subprocess\n`);
+      } catch (error) {
+        const reason = `no ${backend} (${d.reason}) and no detached wrapper (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+        notStarted.push({ ...base(d.workerId), backend: 'subprocess', paneId: null, phase: 'not-started', reason });
+      }
+    }
+  } catch (error) {
+    throw unrecorded(run.manifestPath, records, error);
   }
   const order = new Map(plan.jobs.map((j, i) => [j.workerId, i]));
   records.sort((a, b) => order.get(a.workerId)! - order.get(b.workerId)!);
-  await updateWorkerDispatches(run.manifestPath, (existing) => [...existing, ...records]);
-  writeJson(io, { dispatchKind: plan.dispatchKind, dispatched: records });
-  return 0;
+  try {
+    await updateWorkerDispatches(run.manifestPath, (existing) => [...existing.filter((r) => !ours(r)), ...records, ...notStarted]);
+  } catch (error) {
+    throw unrecorded(run.manifestPath, records, error);
+  }
+  if (notStarted.length > 0) {
+    // Their rows say in-progress for a worker that never started: recorded as the launch failure it is.
+    await transitionWorkers(
+      run.teamStatePath,
+      notStarted.map((r) => ({ workerId: r.workerId, status: 'error' as const, reason: `did-not-launch: ${r.reason}`, now: io.now(), ifStartedAt: startedAt })),
+    );
+  }
+  writeJson(io, { dispatchKind: plan.dispatchKind, dispatched: [...records, ...notStarted] });
+  return notStarted.length > 0 ? 1 : 0;
+}
+
+/**
+ * The error of a dispatch that started workers but could not finish recording
+ * them: exit 1, never 2 — something runs. The manifest still holds the
+ * `starting` records (with each job file and `startedAt`), which await judges
+ * and teardown adopts as unrecorded dispatches; a second dispatch of these
+ * workers is refused until then (docs/team.md "dispatch", exit codes).
+ */
+function unrecorded(manifestPath: string, started: readonly WorkerDispatch[], error: unknown): OkstraError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const why = error instanceof OkstraError ? error.message : (resourceCause(code) ?? code ?? String(error));
+  const who = started.map((r) => r.workerId).join(', ') || 'possibly some';
+  return new OkstraError('OKSTRA_DISPATCH_UNRECORDED', `started worker(s) ${who} but could not record them (${why}); the manifest says 'starting' for them`, {
+    exitCode: ExitCode.JUDGEMENT,
+    file: manifestPath,
+    hint: 'run okstra-team await or teardown (they take the job files as the record); do not dispatch them again',
+  });
+}
+
+/**
+ * A worker whose newest record is `starting` while its row is in-progress with
+ * that `startedAt` may be running unrecorded (a dispatch that failed after
+ * starting it): dispatching it again would run two copies.
+ * @throws InputError (exit 2) naming the worker; nothing written.
+ */
+async function assertNoUnrecordedStart(records: readonly WorkerDispatch[], teamStatePath: string, jobs: readonly ResolvedJob[], source: string): Promise<void> {
+  if (!existsSync(teamStatePath)) return;
+  const rows = (await readTeamState(teamStatePath)).workers;
+  for (const job of jobs) {
+    const newest = records.filter((r) => r.workerId === job.workerId).at(-1);
+    const row = rows.find((w) => w.workerId === job.workerId);
+    if (newest?.phase === 'starting' && row?.status === 'in-progress' && row.startedAt === newest.startedAt) {
+      throw new InputError(
+        `worker '${job.workerId}' may still run from a dispatch at ${newest.startedAt} that did not finish recording it; run okstra-team await or teardown first`,
+        { file: source, field: `${job.where}.workerId` },
+      );
+    }
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { runCmux } from '../backends/cmux.js';
 import { isGroupAlive, isWrapperAlive, stopGroup, stopProcess } from '../backends/subprocess.js';
 import { fmt, listPanes, Tmux } from '../backends/tmux.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
-import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
+import { loadRun, startedDispatches, updateWorkerDispatches } from '../dispatch/run-context.js';
 
 /** Flags of `team teardown` (0.161.0 docs/cli.md team row; `--force` docs/team.md). */
 export interface TeardownOptions {
@@ -67,7 +67,7 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
   const { io } = ctx;
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const state = await readTeamState(run.teamStatePath);
-  const records = run.manifest.workerDispatches;
+  const records = startedDispatches(run.manifest.workerDispatches);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, records);
   const plan = await planTeardown({ owner: run.owner, records, unrecorded, rows: state.workers, force: Boolean(opts.force) }, realProbe(io.env));
   const entry = (r: WorkerDispatch, paneId: string | null, extra: Partial<Entry> = {}): Entry => ({

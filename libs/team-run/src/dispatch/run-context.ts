@@ -72,6 +72,17 @@ export async function updateWorkerDispatches(manifestPath: string, update: (reco
   });
 }
 
+/**
+ * The records of workers that were started as recorded: without `phase`. A
+ * `starting` record (its dispatch ended before recording what it started) is
+ * left to the unrecorded-dispatch rules — await's stand-in from the job file,
+ * teardown's adoption by pane tags — exactly like a dispatch that recorded
+ * nothing; a `not-started` one started nothing (docs/team.md "dispatch").
+ */
+export function startedDispatches(records: readonly WorkerDispatch[]): WorkerDispatch[] {
+  return records.filter((r) => r.phase === undefined);
+}
+
 /** The newest `workerDispatches[]` record of each worker, in first-dispatch order. */
 export function latestDispatches(records: readonly WorkerDispatch[]): WorkerDispatch[] {
   const byWorker = new Map<string, WorkerDispatch>();
