@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { BIN, team } from '../test-support/bin.js';
 import {
@@ -300,9 +300,15 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
       ['alpha', 'starting'],
       ['beta', 'starting'],
     ]);
-    // A second dispatch of these workers would run two copies: refused, nothing written.
+    // While a row is still in-progress for that `starting` record, a second dispatch would run two copies: refused, nothing written.
+    const state = readFileSync(f.teamStatePath, 'utf8');
+    const rows = JSON.parse(state);
+    Object.assign(rows.workers[0], { status: 'in-progress', endedAt: null, reason: null });
+    writeJsonFile(f.teamStatePath, rows);
     const again = team(['dispatch', ...run(f)], { env: f.env });
     expect([again.code, again.stderr]).toEqual([2, expect.stringContaining("worker 'alpha' may still run from a dispatch at")]);
+    expect(f.manifest().workerDispatches).toEqual(before);
+    writeFileSync(f.teamStatePath, state);
     const a = team(['await', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([
       ['alpha', 'completed', 1],
