@@ -1,16 +1,52 @@
 #!/usr/bin/env node
-// `npm run demo`: the main job end to end on the sample project in examples/,
-// through the real bins, in a temp copy. Each step is a module in steps/
-// (run in name order) exporting `default async (ctx) => ({ ok, summary })`.
-// A step that cannot run says so; the demo never reports work it did not do.
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// `npm run demo [-- --keep] [-- --output DIR]`: the main job end to end on the
+// sample project in examples/, through the real bins, in a temp copy. Each
+// step is a module in steps/ (run in name order) exporting
+// `default async (ctx) => ({ ok, summary })`. A step that cannot run says so;
+// the demo never reports work it did not do.
+//
+// The build runs first with its output captured (shown only when it fails),
+// so the first lines are the demo's own. What a person may want to look at
+// afterwards (the transcript, the convergence and plan-items states, the
+// error-issue plan) is copied to DIR (default: demo-output/ of the repository,
+// git-ignored); the temp copy is deleted unless --keep.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { makeWorkDir, repoRoot, run } from './context.mjs';
 
+const { values: flags } = parseArgs({ options: { keep: { type: 'boolean', default: false }, output: { type: 'string' } } });
+const outputDir = resolve(flags.output ?? join(repoRoot, 'demo-output'));
+const transcript = [];
+const log = (line = '') => {
+  transcript.push(line);
+  process.stdout.write(line + '\n');
+};
+
+if (!process.env.OKSTRA_DEMO_BIN_DIR) {
+  log('== build: nx run-many -t build (its output is shown only if it fails)');
+  const started = Date.now();
+  const nx = join(repoRoot, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
+  const build = spawnSync(process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (build.status !== 0) {
+    process.stdout.write(build.stdout ?? '');
+    process.stderr.write(build.stderr ?? '');
+    log(`FAILED: the build exited ${build.status}`);
+    process.exit(1);
+  }
+  log(`ok: built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log('');
+}
+
 const workDir = makeWorkDir();
-const log = (line = '') => process.stdout.write(line + '\n');
-log(`okstra demo — working copy of examples/ in ${workDir}`);
+log(`okstra demo — working copy of examples/ in ${workDir}${flags.keep ? ' (kept: --keep)' : ' (deleted at the end; --keep keeps it)'}`);
 
 const stepsDir = join(repoRoot, 'tools', 'demo', 'steps');
 const steps = readdirSync(stepsDir)
@@ -35,9 +71,25 @@ for (const file of steps) {
   }
 }
 log('');
-if (failed) {
-  log(`demo: ${failed} of ${steps.length} steps failed (artifacts left in ${workDir})`);
-  process.exitCode = 1;
-} else {
-  log(`demo: all ${steps.length} steps ran (artifacts left in ${workDir})`);
+keepArtifacts();
+log(
+  failed
+    ? `demo: ${failed} of ${steps.length} steps failed (what they produced is in ${outputDir})`
+    : `demo: all ${steps.length} steps ran (what they produced is in ${outputDir})`,
+);
+writeFileSync(join(outputDir, 'demo.log'), transcript.join('\n') + '\n');
+if (!flags.keep) rmSync(workDir, { recursive: true, force: true });
+if (failed) process.exitCode = 1;
+
+/** Copy what a person may want to look at into the output folder (replacing the last run's). */
+function keepArtifacts() {
+  rmSync(outputDir, { recursive: true, force: true });
+  mkdirSync(outputDir, { recursive: true });
+  const task = join(workDir, 'sample-project', '.okstra', 'tasks', 'payments', 'refund-timeout', 'runs');
+  const copies = [
+    [join(task, 'error-analysis', 'state'), 'convergence'],
+    [join(task, 'implementation-planning', 'state'), 'plan-items'],
+    [join(workDir, 'error-issue-plan.json'), 'error-issue-plan.json'],
+  ];
+  for (const [from, to] of copies) if (existsSync(from)) cpSync(from, join(outputDir, to), { recursive: true });
 }

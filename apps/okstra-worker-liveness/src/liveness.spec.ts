@@ -55,7 +55,7 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
     expect(doc.healthy).toBe(true);
     const [claude, codex, gemini] = doc.workers;
     expect(claude).toMatchObject({
-      teamStatePath: TEAM_STATE,
+      teamStatePath: join(p.root, TEAM_STATE), // absolute (README)
       workerId: 'claude',
       mode: 'audit-heartbeat',
       verdict: 'live',
@@ -66,7 +66,7 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
     expect(claude.evidence.newestHeartbeatAt).toBe(beatAt);
     expect(claude.evidence.ageSeconds).toBe(Math.floor((Date.parse(doc.checkedAt) - Date.parse(beatAt)) / 1000));
     expect(codex).toEqual({
-      teamStatePath: TEAM_STATE,
+      teamStatePath: join(p.root, TEAM_STATE), // absolute (README)
       workerId: 'codex',
       mode: 'wrapper-status',
       verdict: 'live',
@@ -75,7 +75,7 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
       evidence: { newestHeartbeatAt: null, ageSeconds: null, artifact: promptPath('codex').replace(/\.md$/, '.log') },
     });
     expect(gemini).toEqual({
-      teamStatePath: TEAM_STATE,
+      teamStatePath: join(p.root, TEAM_STATE), // absolute (README)
       workerId: 'gemini',
       mode: 'audit-heartbeat',
       verdict: 'error',
@@ -118,8 +118,8 @@ describe('okstra-worker-liveness (real bin): verdicts', () => {
     const r = await liveness(['--team-state', TEAM_STATE, '--worker', 'claude', `--team-state=${other}`, '--worker=claude'], p.root);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(
-      `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude')})  [${TEAM_STATE}]\n` +
-        `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude', run2, '002')})  [${other}]\n`,
+      `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude')})  [${join(p.root, TEAM_STATE)}]\n` +
+        `claude  live  audit-heartbeat  no heartbeat yet, within launch grace (${sidecarPath('claude', run2, '002')})  [${join(p.root, other)}]\n`,
     );
   });
 });

@@ -89,17 +89,18 @@ function guardClosedPipes(): void {
  * A path argument (`--work-state x.json`, `--project-root .`): relative paths
  * are relative to the caller's working directory `io.cwd`, never to the
  * process's, so a command run in-process by the umbrella or a test resolves
- * the same file (docs/conventions.md "One rule, one home").
+ * the same file (docs/conventions.md "One rule, one home"). `option`
+ * (`--output`) is named in the refusal of `-` or an empty path.
  * @returns the absolute path.
  */
-export function pathArg(io: Pick<Io, 'cwd'>, path: string): string {
+export function pathArg(io: Pick<Io, 'cwd'>, path: string, option?: string): string {
   // `--project-root "$ROOT"` with ROOT unset would name the cwd: another project, judged silently.
-  if (path === '') throw new InputError("an empty path names nothing: give the path ('.' for the current directory)");
+  if (path === '') throw new InputError("an empty path names nothing: give the path ('.' for the current directory)", option ? { field: option } : {});
   // `-` is stdin/stdout, never a file named `-`: a command that takes a document there checks isStdio first.
   if (isStdio(path))
     throw new InputError(
-      "'-' (stdin/stdout) is accepted only for a document input or output; this option names a file or directory on disk (a state file is read and rewritten in place, a project root is walked): give its path",
-      { file: '-' },
+      `'-' (stdin/stdout) is accepted only for a document input or output; ${option ?? 'this option'} names a file or directory on disk (a state file is read and rewritten in place, a project root is walked): give its path`,
+      option ? { field: option } : { file: '-' },
     );
   return resolve(io.cwd, path);
 }

@@ -86,7 +86,30 @@ export function parseArtifact<A extends Artifact>(text: string, artifact: A, opt
  */
 export function validateArtifact<A extends Artifact>(raw: unknown, artifact: A, opts: Pick<ReadArtifactOptions, 'label' | 'precheck'> = {}): ArtifactOf<A> {
   opts.precheck?.(raw, opts.label ?? '');
-  return validateValue(raw, { schema: artifact.schema as ParseSchema<ArtifactOf<A>>, schemaVersions: artifact.versions, label: opts.label });
+  try {
+    return validateValue(raw, { schema: artifact.schema as ParseSchema<ArtifactOf<A>>, schemaVersions: artifact.versions, label: opts.label });
+  } catch (error) {
+    // A convergence working state passed as --run-manifest: say what the document is, not which field failed.
+    const kind = error instanceof InputError ? foreignKind(raw, artifact) : undefined;
+    if (kind !== undefined) throw new InputError(`is a '${kind}' document (its "kind"); expected: ${artifact.description}`, { file: opts.label });
+    throw error;
+  }
+}
+
+/**
+ * The `kind` a document names when it is another artifact's: `raw.kind` is a
+ * string and `artifact`'s schema has no `kind` field, or one whose literal
+ * values do not include it. Undefined otherwise (then the field error stands).
+ */
+function foreignKind(raw: unknown, artifact: Artifact): string | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const kind = (raw as { kind?: unknown }).kind;
+  if (typeof kind !== 'string' || kind === '') return undefined;
+  type Def = { _zod?: { def?: { shape?: Record<string, { _zod?: { def?: { values?: unknown[] } } }> } } };
+  const own = (artifact.schema as Def)._zod?.def?.shape?.kind;
+  if (own === undefined) return kind;
+  const values = own._zod?.def?.values;
+  return Array.isArray(values) && !values.includes(kind) ? kind : undefined;
 }
 
 /** Options of {@link writeArtifact}. */

@@ -23,7 +23,8 @@ export default async function ({ workDir, run, log }) {
   const audit = run('okstra', ['run-audit', '--project-root', project, '--json']);
   if (audit.code !== 1) return { ok: false, summary: `okstra run-audit exited ${audit.code}, expected 1 (violations): ${audit.stderr.trim()}` };
   const report = JSON.parse(audit.stdout);
-  for (const v of report.violations) log(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.seq}: ${v.message}`);
+  // Every violation and candidate here comes from what the sample planted on purpose: labelled so, not shown as a real failure.
+  for (const v of report.violations) log(`  planted: [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.seq}: ${v.message}`);
   const found = report.violations.map((v) => `${v.taskKey} ${v.invariant}`);
   if (JSON.stringify(found) !== JSON.stringify(EXPECTED)) {
     return { ok: false, summary: `run-audit found [${found.join('; ')}], expected exactly the planted [${EXPECTED.join('; ')}]` };
@@ -41,7 +42,7 @@ export default async function ({ workDir, run, log }) {
   }
   if (plan.code !== 0) return { ok: false, summary: `okstra error-issue plan exited ${plan.code}: ${plan.stderr.trim()}` };
   const out = JSON.parse(plan.stdout);
-  for (const c of out.candidates) log(`  candidate ${c.id} ${c.decision} ${c.title}`);
+  for (const c of out.candidates) log(`  planted: candidate ${c.id} ${c.decision} ${c.title}`);
   const text = readFileSync(planFile, 'utf8');
   const leaked = PLANTED.filter((p) => text.toLowerCase().includes(p.toLowerCase()));
   if (out.matching.status !== 'unchecked') return { ok: false, summary: `matching should be unchecked without gh, got ${out.matching.status}` };

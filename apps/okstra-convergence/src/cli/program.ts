@@ -40,7 +40,12 @@ export function createProgram(ctx: CliContext): Command {
       '\nExample:\n  okstra convergence collect-results --plan .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json --mode adversarial --result claude=.okstra/tasks/payments/refund-timeout/runs/error-analysis/worker-results/claude-reverify-r1-error-analysis-001.md --dispatch claude=completed:520000 --dispatch codex=timeout:1800000 --output .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-results-r1-error-analysis-001.json',
     )
     .requiredOption('--plan <round-plan.json>', "the round's plan (from plan-round; - reads stdin)")
-    .addOption(new Option('--mode <mode>', 'the verdict vocabulary of the responses').choices(['adversarial', 'collaborative']).makeOptionMandatory())
+    .addOption(
+      new Option('--mode <mode>', "the verdict vocabulary of the responses (default: the plan's mode, which a given one must match)").choices([
+        'adversarial',
+        'collaborative',
+      ]),
+    )
     .option('--result <worker=path>', 'a worker response (repeat)', collect, [])
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of a worker (repeat)', collect, [])
     .requiredOption('--output <round-results.json>', 'where to write the round results (- prints them on stdout)')
@@ -72,6 +77,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of an analyser (repeat)', collect, [])
     .option('--model <worker=value>', 'model execution value of a worker the groups roster has none for (repeat)', collect, [])
     .requiredOption('--output <coverage-batch.json>', 'where to write the coverage batch (the apply-critic-gaps --results input)')
+    .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/collect-critic-gaps.js')).runCollectCriticGaps(opts, ctx)));
   program
     .command('apply-critic-gaps')

@@ -16,8 +16,8 @@ export async function runCollectCriticGaps(
   opts: { workState: string; criticDispatch: string; criticResults?: string; result: string[]; dispatch: string[]; model: string[]; output: string },
   ctx: CliContext,
 ): Promise<number> {
-  const statePath = pathArg(ctx.io, opts.workState);
-  const outputPath = pathArg(ctx.io, opts.output);
+  const statePath = pathArg(ctx.io, opts.workState, '--work-state');
+  const outputPath = pathArg(ctx.io, opts.output, '--output');
   const criticDispatch = parseDispatchFlag(opts.criticDispatch);
   const dispatches = opts.dispatch.map(parseDispatchFlag);
   const models: Record<string, string> = {};

@@ -5,12 +5,13 @@ import { assertOutputNotInput, readTextFile, renderArtifact, writeArtifact } fro
 import { documentArg, MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /**
- * `collect-results --plan <p> --mode <m> --result <w>=<path>… --dispatch <w>=<status>:<ms>… --output <p>`:
+ * `collect-results --plan <p> [--mode <m>] --result <w>=<path>… --dispatch <w>=<status>:<ms>… --output <p>`:
  * read one round's worker responses into the `apply-round --results` shape.
+ * `--mode` defaults to the plan's own `mode` (a given one must match it).
  * Every check runs before the output is written; any failure exits 2 and writes nothing.
  */
 export async function runCollectResults(
-  opts: { plan: string; mode: ConvergenceMode; result: string[]; dispatch: string[]; output: string },
+  opts: { plan: string; mode?: ConvergenceMode; result: string[]; dispatch: string[]; output: string },
   ctx: CliContext,
 ): Promise<number> {
   const planPath = documentArg(ctx.io, opts.plan);
@@ -30,7 +31,7 @@ export async function runCollectResults(
   const responses: WorkerResponse[] = [];
   for (const f of files)
     responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
-  const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode, responses, dispatches });
+  const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode ?? plan.mode, responses, dispatches });
   checkResults(plan, results, { results: outputPath });
   if (toStdout) {
     ctx.io.stdout.write(renderArtifact(roundResultsArtifact, results));

@@ -11,8 +11,8 @@ import { note, pathArg, readWorkingState } from './documents.js';
  * atomically. An existing output that belongs to other groups is not overwritten.
  */
 export async function runFinalize(opts: { workState: string; output: string }, ctx: CliContext): Promise<number> {
-  const statePath = pathArg(ctx.io, opts.workState);
-  const outputPath = pathArg(ctx.io, opts.output);
+  const statePath = pathArg(ctx.io, opts.workState, '--work-state');
+  const outputPath = pathArg(ctx.io, opts.output, '--output');
   assertOutputNotInput({ path: outputPath, flag: '--output' }, [{ path: statePath, flag: '--work-state' }]);
   const state = await readWorkingState(statePath);
   const final = finalizeState(state, statePath);

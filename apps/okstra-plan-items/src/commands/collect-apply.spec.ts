@@ -16,7 +16,7 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
   it('reads the two LLM-written responses into the committed envelope', () => {
     const r = collect([`codex=${RUN_FILES.codex}`, `claude=${RUN_FILES.claude}`]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ contributors: ['claude', 'codex'], items: 25, verdicts: 50, output: 'out/verdicts.json' });
+    expect(JSON.parse(r.stdout)).toEqual({ contributors: ['claude', 'codex'], items: 25, verdicts: 50, output: join(dir, 'out/verdicts.json') }); // absolute (README)
     expect(read('out/verdicts.json')).toBe(readFileSync(join(EXAMPLE_RUN, RUN_FILES.verdicts), 'utf8'));
   });
 

@@ -46,6 +46,6 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
   }
   await writeArtifact(pathArg(ctx.io, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
-  writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: opts.output });
+  writeJson(ctx.io, { contributors: envelope.contributors, items: envelope.items.length, verdicts, output: pathArg(ctx.io, opts.output) });
   return 0;
 }

@@ -31,6 +31,6 @@ export async function runExtract(opts: ExtractOptions, ctx: CliContext): Promise
   await writeArtifact(output, planItemsArtifact, planItemsFile(items));
   const kinds: Record<string, number> = {};
   for (const item of items) kinds[item.kind] = (kinds[item.kind] ?? 0) + 1;
-  writeJson(ctx.io, { count: items.length, kinds, output: opts.output });
+  writeJson(ctx.io, { count: items.length, kinds, output });
   return 0;
 }

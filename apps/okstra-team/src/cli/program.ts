@@ -58,7 +58,7 @@ export function createProgram(ctx: CliContext): Command {
     .requiredOption('--job <path>', 'the job file dispatch wrote for this pane')
     .addHelpText(
       'after',
-      '\nExample:\n  okstra team exec --job .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-jobs/initial-codex-error-analysis-001.job.json',
+      '\nExample:\n  okstra team exec --job .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/team-jobs/initial-codex-error-analysis-001.job.json\n  (a job file exists once team dispatch wrote it: run the team dispatch example first)',
     )
     .action(action(ctx, async (opts) => (await import('../commands/exec.js')).runExec(opts, ctx)));
   const ws = program.command('worker-state').description('Persisted worker rows');

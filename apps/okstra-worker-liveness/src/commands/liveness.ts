@@ -32,7 +32,9 @@ export async function runLiveness(opts: LivenessOptions, order: readonly Selecto
   let first = true;
   // The first reading of the clock is `checkedAt`, so the report and the judgement agree on "now".
   const now = () => (first ? ((first = false), checkedAt) : ctx.io.now());
-  const workers = await probeWorkers(selectors, { now, sleep: ctx.io.sleep, maxIdleS, launchGraceS, stallConfirmS, resolvePath: (p) => pathArg(ctx.io, p) });
+  const probed = await probeWorkers(selectors, { now, sleep: ctx.io.sleep, maxIdleS, launchGraceS, stallConfirmS, resolvePath: (p) => pathArg(ctx.io, p) });
+  // The report names each team-state by its absolute path, as every tool prints paths (README); errors keep the path as typed.
+  const workers = probed.map((w) => ({ ...w, teamStatePath: pathArg(ctx.io, w.teamStatePath) }));
   const healthy = workers.every((w) => w.healthy);
   if (opts.json) writeJson(ctx.io, { checkedAt: checkedAt.toISOString(), healthy, workers });
   else ctx.io.stdout.write(formatHuman(workers));

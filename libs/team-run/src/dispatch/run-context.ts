@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { InputError, pathArg, type Io } from '@okstra/cli-kit';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
 import { runManifestArtifact, type RunManifest, type WorkerDispatch } from '@okstra/schemas/run-manifest';
@@ -27,7 +27,11 @@ export interface RunContext {
  *   invalid manifest, team-state path escaping the root.
  */
 export async function loadRun(io: Pick<Io, 'cwd'>, projectRootArg: string, manifestArg: string): Promise<RunContext> {
-  const projectRoot = pathArg(io, projectRootArg);
+  const projectRoot = pathArg(io, projectRootArg, '--project-root');
+  // Checked first: a missing root would otherwise read as "the manifest escapes the project root".
+  if (!statSync(projectRoot, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new InputError('project root does not exist or is not a directory', { file: projectRoot, field: '--project-root' });
+  }
   const manifestPath = resolveInsideRoot(projectRoot, pathArg(io, manifestArg), '--run-manifest');
   const manifest = await readArtifact(manifestPath, runManifestArtifact);
   let teamStatePath: string;
