@@ -29,7 +29,7 @@ function shellQuote(value: string): string {
 }
 
 /**
- * A stub provider CLI: records its argv, reads the prompt from stdin and
+ * A stub provider CLI: records its argv, reads the prompt from stdin (when piped) and
  * answers one line on stderr; it asks no model and sends nothing.
  */
 function providerStub(name: string, log: string): string {
@@ -37,7 +37,8 @@ function providerStub(name: string, log: string): string {
     '#!/bin/sh',
     `# okstra sample: a stand-in for the ${name} CLI; it asks no model and sends nothing.`,
     `printf '%s\\n' "${name} $*" >> ${shellQuote(log)}`,
-    'bytes=$(cat | wc -c)',
+    // A prompt given as an argument leaves stdin on the pane's terminal: read it only when it is piped.
+    'if [ -t 0 ]; then bytes=0; else bytes=$(wc -c); fi',
     `echo "stub ${name}: read $bytes prompt bytes; no model was asked" >&2`,
     '',
   ].join('\n');
