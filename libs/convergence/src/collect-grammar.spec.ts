@@ -39,13 +39,11 @@ describe('Basis is kept whole and exact (docs/convergence.md "Response blocks")'
     const votes = collect('### F-001\n\n**Verdict**: REFUTED\n\n**Basis**:\n\n```ts\nawait lock(row);\n```' + F2);
     expect(votes[0]).toMatchObject({ verdict: 'disagree', explanation: '```ts\nawait lock(row);\n```', disagreeBasis: '```ts\nawait lock(row);\n```' });
   });
-  it('refuses two Basis fields (also Basis + Explanation) naming both lines', () => {
+  it('refuses two Basis fields naming both lines; keeps Basis and Explanation both, in order', () => {
     expect(() => collect('### F-001\n\n**Verdict**: REFUTED\n**Basis**: one\n\n**Basis**: two' + F2)).toThrow(
       /finding F-001: two \*\*Basis\*\* fields in one block \(lines 4 and 6\)/,
     );
-    expect(() => collect('### F-001\n\n**Verdict**: REFUTED\n**Explanation**: one\n**Basis**: two' + F2)).toThrow(
-      /two \*\*Basis\*\* fields in one block \(lines 4 and 5\)/,
-    );
+    expect(collect('### F-001\n\n**Verdict**: REFUTED\n**Explanation**: one\n**Basis**: two' + F2)[0].explanation).toBe('one\n\ntwo');
   });
   it('refuses two Verdict fields naming both lines', () => {
     expect(() => collect('### F-001\n\n**Verdict**: REFUTED\n**Basis**: one\n\n**Verdict**: SURVIVES' + F2)).toThrow(
@@ -88,7 +86,12 @@ describe('accept what is unambiguous, refuse what is not (docs/convergence.md "V
       ['F-001', 'agree'],
       ['F-002', 'disagree'],
     ]);
-    expect(() => collect('### F-001\nVerdict: SURVIVES\nBasis: a\n\n### f-001\nVerdict: SURVIVES\nBasis: a' + F2)).toThrow(/two verdicts for one finding/);
+    expect(() => collect('### F-001\nVerdict: SURVIVES\nBasis: a\n\n### f-001\nVerdict: REFUTED\nBasis: a' + F2)).toThrow(/two verdicts for one finding/);
+    // The same block printed twice is one answer (docs/convergence.md "Response blocks").
+    expect(collect('### F-001\nVerdict: SURVIVES\nBasis: a\n\n### f-001\nVerdict: SURVIVES\nBasis: a' + F2)[0]).toMatchObject({
+      verdict: 'agree',
+      explanation: 'a',
+    });
   });
   it('refuses an id that matches two dispatched ids in another case', () => {
     const twoCase = { ...plan, batches: [{ ...plan.batches[0], findingIds: ['F-a', 'F-A'] }] };

@@ -1,6 +1,7 @@
 import { InputError } from '@okstra/core';
 import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundResults, type Vote, type WorkerOutcome } from '@okstra/schemas/convergence';
-import { readResponseVotes } from './response-votes.js';
+import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
+import { readResponseVotesWithProblems } from './response-votes.js';
 
 export { EXPLANATION_FIELDS, VERDICT_WORDS } from './response-votes.js';
 export { normalizeWord } from '@okstra/verdict-blocks';
@@ -27,7 +28,8 @@ export interface WorkerDispatchOutcome {
  * id; code fences and block quotes ignored); `**Verdict**` is mapped through
  * `CONVERGENCE_VERDICT_WORDS` (`@okstra/schemas/vocabulary`) for `mode`, `**Basis**` becomes `explanation` (and
  * `disagreeBasis` on a disagree vote). Workers and votes come out in plan order.
- * @throws InputError (exit 2) naming worker, finding, file and line for: a
+ * @throws InputError (exit 2) listing every problem of every response, each naming
+ *   worker, finding, file and line (`refuseAnswers`), for: a
  *   dispatched finding with no verdict, a verdict for a finding not dispatched to
  *   that worker, a planned worker with no outcome, a vote with no explanation, two
  *   verdicts for one finding, an unknown verdict word (listing the accepted ones);
@@ -60,6 +62,7 @@ export function collectRoundResults(input: {
     if (response.has(r.workerId)) throw new InputError(`two --result files for worker ${r.workerId}`);
     response.set(r.workerId, r);
   }
+  const problems: AnswerProblem[] = [];
   const workers: WorkerOutcome[] = plan.batches.map((batch) => {
     const d = dispatch.get(batch.workerId);
     if (!d)
@@ -78,14 +81,17 @@ export function collectRoundResults(input: {
       status: 'completed',
       durationMs: d.durationMs,
       resultPath: r.file,
-      verdicts: readVotes(batch.workerId, batch.findingIds, r, mode),
+      verdicts: readVotes(batch.workerId, batch.findingIds, r, mode, problems),
     };
   });
+  if (problems.length > 0) refuseAnswers(problems);
   return { schemaVersion: '1.0', kind: 'round-results', round: plan.round, mode, workers };
 }
 
-function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode): Vote[] {
-  return readResponseVotes({ workerId, file: response.file, text: response.text, mode, wanted: dispatched, thing: 'finding' }).map((v) => {
+function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode, problems: AnswerProblem[]): Vote[] {
+  const read = readResponseVotesWithProblems({ workerId, file: response.file, text: response.text, mode, wanted: dispatched, thing: 'finding' });
+  problems.push(...read.problems);
+  return read.votes.map((v) => {
     const vote: Vote = { findingId: v.id, verdict: v.verdict, explanation: v.explanation, sourceVerdict: v.sourceVerdict, line: v.line };
     if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;
     return vote;

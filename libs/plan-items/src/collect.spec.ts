@@ -134,9 +134,11 @@ describe('hard errors name worker, item and line', () => {
   });
 
   it('an item answered twice, and two Verdict lines in one block', () => {
-    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toMatchObject([
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: SUPPLEMENT\n\n' + OK_TAIL)).toMatchObject([
       { itemId: 'P-Opt-1', line: 4, message: 'item answered twice (first at line 1): expected one block per item' },
     ]);
+    // The same block printed twice is one answer (docs/plan-items.md "Verdict grammar").
+    expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n\n### P-Opt-1\n**Verdict**: AGREE\n\n' + OK_TAIL)).toEqual([]);
     expect(problemOf('### P-Opt-1\n**Verdict**: AGREE\n**Verdict**: DISAGREE (a)\n\n' + OK_TAIL)[0]).toMatchObject({
       line: 3,
       message: 'the block has 2 **Verdict** lines (lines 2 and 3): expected exactly one',
@@ -158,7 +160,9 @@ describe('hard errors name worker, item and line', () => {
     }
     expect(caught).toBeInstanceOf(InputError);
     expect((caught as InputError).toLine()).toBe(
-      'codex.md: line 2: worker codex: item P-Opt-1: DISAGREE without a fixability value (in-place, replan or needs-clarification) (and 2 more problems)',
+      'codex.md: line 2: worker codex: item P-Opt-1: DISAGREE without a fixability value (in-place, replan or needs-clarification); and 2 more: ' +
+        'codex.md: line 2: worker codex: item P-Step-1-1: assigned item left unanswered: no "### P-Step-1-1" block with a Verdict before the end of the response; ' +
+        'codex.md: line 2: worker codex: item P-Val-1-1: assigned item left unanswered: no "### P-Val-1-1" block with a Verdict before the end of the response',
     );
   });
 
@@ -281,9 +285,9 @@ describe('one vote per block, read exactly (each was a silent guess)', () => {
       at(3, 'Fixability names 2 values (in-place, replan): expected exactly one of in-place, replan or needs-clarification'),
     ],
     [
-      'a kind outside brackets',
-      '**Verdict**: DISAGREE: c\n**Fixability**: replan',
-      at(2, "write the kind in brackets right after the word: DISAGREE (c), got 'DISAGREE: c'"),
+      'a range of kinds outside brackets',
+      '**Verdict**: DISAGREE: a-e\n**Fixability**: replan',
+      at(2, 'DISAGREE : a-e: names a range of breakage kinds: expected exactly one kind letter a–e'),
     ],
   ])('%s → exit 2 naming file, line, worker, item and what was expected', (_name, block, line) => {
     expect(refuse(block)).toBe(line);
@@ -311,7 +315,7 @@ describe('one vote per block, read exactly (each was a silent guess)', () => {
   });
 
   it.each([
-    ['a ## heading', '## P-Opt-1\n**Verdict**: AGREE\n\n', 9, "found '## P-Opt-1' at line 1: a level-2 heading (##) — a block heading is ### or ####"],
+    ['a # heading', '# P-Opt-1\n**Verdict**: AGREE\n\n', 9, "found '# P-Opt-1' at line 1: a level-1 heading (#) — a block heading is ## or ### or ####"],
     [
       'a block inside a fence',
       'Draft:\n\n```md\n### P-Opt-1\n**Verdict**: AGREE\n```\n\n',

@@ -1,7 +1,19 @@
 import { InputError } from '@okstra/core';
 import type { PlanVerdict } from '@okstra/schemas/implementation-planning';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
-import { findNearMisses, parseVerdictBlocks, PLAN_FIELD_LABELS, readPlanVote, secondIdInHeading, type NearMiss } from '@okstra/verdict-blocks';
+import {
+  findNearMisses,
+  parseAnswer,
+  PLAN_FIELD_LABELS,
+  readPlanVote,
+  readVerdictLine,
+  refuseAnswers,
+  secondIdInHeading,
+  summaryStatements,
+  tableRows,
+  type NearMiss,
+  type PlanVote,
+} from '@okstra/verdict-blocks';
 import { PLAN_ITEM_HEADING_ID } from './ids.js';
 
 /** One worker's plan-verify response: its id, the file it came from (for messages) and the Markdown. */
@@ -37,16 +49,13 @@ export interface CollectProblem {
  * list or range of kinds, two Fixability or breakage-kind fields, a kind or a
  * blocking fixability on an AGREE/SUPPLEMENT, a DISAGREE without kind or fixability…).
  * @returns the envelope: contributors sorted, items in queue order, verdicts sorted by worker.
- * @throws InputError for the first problem (file = the response, field = `line N`),
- *   saying how many more there are; also for a worker id given twice.
+ * @throws InputError listing every problem (`refuseAnswers`: the first names the
+ *   response file and `line N`, each other one its own); also for a worker id given twice.
  */
 export function collectVerdicts(queue: readonly string[], responses: readonly WorkerResponse[]): PlanVerdictsEnvelope {
   const { envelope, problems } = collectVerdictsWithProblems(queue, responses);
-  if (problems.length > 0) {
-    const p = problems[0];
-    const more = problems.length > 1 ? ` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})` : '';
-    throw new InputError(`worker ${p.workerId}: item ${p.itemId}: ${p.message}${more}`, { file: p.file, field: p.line > 0 ? `line ${p.line}` : undefined });
-  }
+  if (problems.length > 0)
+    refuseAnswers(problems.map((p) => ({ workerId: p.workerId, id: p.itemId, thing: 'item', file: p.file, line: p.line, message: p.message })));
   return envelope;
 }
 
@@ -96,19 +105,17 @@ export function collectVerdictsWithProblems(
 function readResponse(response: WorkerResponse, canonical: Map<string, string>, problems: CollectProblem[]): Map<string, PlanVerdict | null> {
   const out = new Map<string, PlanVerdict | null>();
   const firstLine = new Map<string, number>();
+  const voteLine = new Map<string, number>();
   const report = (itemId: string, line: number, message: string) => problems.push({ workerId: response.workerId, itemId, file: response.file, line, message });
-  for (const block of parseVerdictBlocks(response.markdown, { idPattern: PLAN_ITEM_HEADING_ID, fieldLabels: PLAN_FIELD_LABELS, file: response.file })) {
+  const options = { idPattern: PLAN_ITEM_HEADING_ID, fieldLabels: PLAN_FIELD_LABELS, file: response.file };
+  const answer = parseAnswer(response.markdown, options);
+  for (const block of answer.blocks) {
     const id = canonical.get(block.id.toLowerCase());
     if (!id) {
-      report(block.id, block.headingLine, 'verdict for an item outside the persisted queue');
+      // A title heading that looks like an id but carries no verdict is not an answer.
+      if (block.fields['verdict']) report(block.id, block.headingLine, 'verdict for an item outside the persisted queue');
       continue;
     }
-    if (firstLine.has(id)) {
-      report(id, block.headingLine, `item answered twice (first at line ${firstLine.get(id)}): expected one block per item`);
-      out.set(id, null);
-      continue;
-    }
-    firstLine.set(id, block.headingLine);
     const other = secondIdInHeading(block.headingRest);
     const otherId = other ? canonical.get(other.toLowerCase()) : undefined;
     if (otherId && otherId !== id) {
@@ -118,12 +125,96 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
       continue;
     }
     const read = readPlanVote(block);
+    if (firstLine.has(id)) {
+      const earlier = out.get(id);
+      // The same answer printed twice is one answer; anything else is two verdicts.
+      if (earlier && 'vote' in read && sameVote(earlier, read.vote)) continue;
+      report(id, block.headingLine, `item answered twice (first at line ${firstLine.get(id)}): expected one block per item`);
+      out.set(id, null);
+      continue;
+    }
+    firstLine.set(id, block.headingLine);
     if ('problem' in read) {
       report(id, read.problem.line, read.problem.message);
       out.set(id, null);
-    } else out.set(id, { workerId: response.workerId, ...read.vote });
+    } else {
+      out.set(id, { workerId: response.workerId, ...read.vote });
+      voteLine.set(id, block.fields['verdict']?.line ?? block.headingLine);
+    }
+  }
+  // Tables: a row answers an item with no block; for one with a block, it is a statement compared below.
+  const rows = tableRows(answer, PLAN_ITEM_HEADING_ID).map((r) => ({ ...r, item: canonical.get(r.id.toLowerCase()) }));
+  for (const row of rows) {
+    if (!row.item || firstLine.has(row.item)) continue;
+    firstLine.set(row.item, row.line);
+    const fields = [
+      `**Verdict**: ${row.verdict}`,
+      row.kind ? `**Breakage kind**: ${row.kind}` : '',
+      row.fixability ? `**Fixability**: ${row.fixability}` : '',
+      row.basis ? `**Basis**: ${row.basis}` : '',
+    ];
+    const [block] = parseAnswer(`### ${row.item}\n${fields.filter(Boolean).join('\n')}\n`, options).blocks;
+    const read = readPlanVote(block);
+    if ('problem' in read) {
+      report(row.item, row.line, `the table row: ${read.problem.message}`);
+      out.set(row.item, null);
+    } else {
+      out.set(row.item, { workerId: response.workerId, ...read.vote });
+      voteLine.set(row.item, row.line);
+    }
+  }
+  const statements = [
+    ...rows.filter((r) => r.item).map((r) => ({ item: r.item, text: r.verdict, line: r.line, what: 'the table row' })),
+    ...summaryStatements(answer, PLAN_ITEM_HEADING_ID).map((st) => ({
+      item: st.id === null ? null : canonical.get(st.id.toLowerCase()),
+      text: st.text,
+      line: st.line,
+      what: st.id === null ? 'the summary' : 'the summary line',
+    })),
+  ];
+  const votes = [...out].filter((e): e is [string, PlanVerdict] => e[1] !== null);
+  for (const st of statements) {
+    if (st.item === undefined) continue;
+    const said = readVerdictLine(st.text.replace(/[*_`]/g, ''));
+    if ('error' in said) continue; // prose, not a verdict
+    const shown = `${said.verdict}${said.kind ? ` (${said.kind})` : ''}`;
+    if (st.item === null) {
+      const match = votes.some(([, v]) => v.verdict === said.verdict && (said.kind === null || v.breakageKind === said.kind));
+      if (votes.length > 0 && !match) {
+        const [item, v] = votes[0];
+        report(
+          item,
+          st.line,
+          `${st.what} says ${shown} (line ${st.line}) but no item block says it (${item} says ${describe(v)} at line ${voteLine.get(item)}): expected one verdict per item, the same everywhere`,
+        );
+      }
+      continue;
+    }
+    const vote = out.get(st.item);
+    if (!vote) continue;
+    const differs =
+      vote.verdict !== said.verdict ||
+      (said.kind !== null && vote.breakageKind !== said.kind) ||
+      (said.fixability !== null && vote.fixability !== said.fixability);
+    if (differs && st.line !== voteLine.get(st.item))
+      report(
+        st.item,
+        st.line,
+        `the block says ${describe(vote)} (line ${voteLine.get(st.item)}) but ${st.what} says ${shown} (line ${st.line}): expected one verdict, the same everywhere`,
+      );
   }
   return out;
+}
+
+function describe(v: Pick<PlanVote, 'verdict' | 'breakageKind' | 'fixability'>): string {
+  return v.verdict === 'DISAGREE' ? `DISAGREE (${v.breakageKind}, ${v.fixability})` : v.verdict;
+}
+
+/** Two votes that are one answer printed twice: the same vote, and the same Basis (one may run on into the closing words). */
+function sameVote(a: PlanVerdict, b: PlanVote): boolean {
+  const x = a.basis ?? '';
+  const y = b.basis ?? '';
+  return describe(a) === describe(b) && (x.startsWith(y) || y.startsWith(x));
 }
 
 /** The first near miss of each id (lower-cased) in a response: a heading of another depth, or one inside code, a quote or a list. */

@@ -7,7 +7,7 @@
  */
 
 /** A question mark in any script: `?`, `‽`, Arabic `؟`, full-width `？`, `⸮`. */
-const QUESTION = /[?\u203d\u061f\uff1f\u2e2e]/;
+const QUESTION = /[?\u203d\u061f\uff1f\u2e2e\u2753\u2754\u2049]/;
 /** What may stand between the word and a hedge: separators, brackets, a final stop. */
 const LEAD = String.raw`^[\s,;:.!\u2013\u2014([-]*`;
 /** Words that make the verdict a maybe when they come first after it. */

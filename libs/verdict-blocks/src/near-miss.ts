@@ -1,6 +1,6 @@
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import { parseMarkdownLinear } from './linear.js';
 import type { Nodes } from 'mdast';
-import { parseVerdictBlocks, type ParseOptions } from './parse.js';
+import { DEFAULT_DEPTHS, parseVerdictBlocks, type ParseOptions } from './parse.js';
 
 /** A heading with a block id that {@link parseVerdictBlocks} does not read as a block, and why. */
 export interface NearMiss {
@@ -25,7 +25,7 @@ const ALL_DEPTHS = [1, 2, 3, 4, 5, 6];
  * {@link parseVerdictBlocks}. In document order; never throws.
  */
 export function findNearMisses(markdown: string, options: ParseOptions = {}): NearMiss[] {
-  const depths = options.depths ?? [3, 4];
+  const depths = options.depths ?? DEFAULT_DEPTHS;
   const wanted = depths.map((d) => '#'.repeat(d)).join(' or ');
   const out: NearMiss[] = [];
   const other = ALL_DEPTHS.filter((d) => !depths.includes(d));
@@ -70,6 +70,6 @@ export function findNearMisses(markdown: string, options: ParseOptions = {}): Ne
     }
     if ('children' in node) for (const child of node.children as Nodes[]) walk(child);
   };
-  walk(fromMarkdown(markdown));
+  walk(parseMarkdownLinear(markdown));
   return out.sort((a, b) => a.line - b.line);
 }

@@ -123,9 +123,10 @@ describe('headings', () => {
     expect(parseVerdictBlocks(md, { idPattern: FINDING }).map((b) => b.id)).toEqual(['F-001', 'F-002', 'F-003', 'F-004', 'F-005', 'F-006', 'F-007']);
   });
 
-  it('without a pattern takes the first token of every depth-3/4 heading', () => {
+  it('without a pattern takes the first token of every depth-2/3/4 heading', () => {
     const md = '# Title\n\n## Part\n\n### F-001 — race\n\n#### Notes here\n\n##### deep\n';
     expect(parseVerdictBlocks(md).map((b) => [b.id, b.depth])).toEqual([
+      ['Part', 2],
       ['F-001', 3],
       ['Notes', 4],
     ]);
@@ -147,9 +148,9 @@ describe('headings', () => {
     expect(blocks.map((b) => b.id)).toEqual(['Finding 12']);
   });
 
-  it('ignores headings of other depths, setext headings, and honours the depths option', () => {
-    const md = '## F-001\n\nVerdict: a\n\nF-002\n-----\n\nVerdict: b\n\n##### F-003\n\nVerdict: c\n';
-    expect(parseVerdictBlocks(md, { idPattern: FINDING })).toEqual([]);
+  it('reads depths 2–4 (setext level 2 too), ignores other depths, and honours the depths option', () => {
+    const md = '# F-000\n\nVerdict: z\n\n## F-001\n\nVerdict: a\n\nF-002\n-----\n\nVerdict: b\n\n##### F-003\n\nVerdict: c\n';
+    expect(parseVerdictBlocks(md, { idPattern: FINDING }).map((b) => b.id)).toEqual(['F-001', 'F-002']);
     expect(parseVerdictBlocks(md, { idPattern: FINDING, depths: [2, 5] }).map((b) => b.id)).toEqual(['F-001', 'F-002', 'F-003']);
   });
 });

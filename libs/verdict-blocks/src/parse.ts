@@ -1,5 +1,5 @@
 import { assertMarkdownNesting } from './nesting.js';
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import { assertResponseSize, parseMarkdownLinear } from './linear.js';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /**
@@ -43,6 +43,8 @@ export interface VerdictBlock {
   duplicateFields: string[];
   /** The block's plain text (paragraphs, lists, tables, sub-headings; no code, quotes or HTML), for free-form explanations. */
   text: string;
+  /** The block's Markdown source from its heading to its end, trimmed: two blocks with equal `raw` are one answer printed twice. */
+  raw: string;
 }
 
 /**
@@ -95,9 +97,18 @@ interface FieldLine {
   indent: number;
 }
 
-const DEFAULT_DEPTHS = [3, 4];
-/** `Label: value` at the start of a plain-text line: a label of 1–5 words starting with a letter. */
-const FIELD_LINE = /^([A-Za-z][A-Za-z0-9_()/-]*(?:[ \t]+[A-Za-z0-9_()/-]+){0,4})[ \t]*:(?:[ \t]+|$)(.*)$/;
+/** Heading depths that open blocks: `##`, `###`, `####` (docs/convergence.md "Response blocks"). */
+export const DEFAULT_DEPTHS: readonly number[] = [2, 3, 4];
+/** `Label: value` at the start of a plain-text line: a label of 1–5 words starting with a letter; the colon may be fullwidth, the space after it a no-break space. */
+const FIELD_LINE = /^([A-Za-z][A-Za-z0-9_()/-]*(?:[ \t]+[A-Za-z0-9_()/-]+){0,4})[ \t]*[:\uff1a](?:[ \t\u00a0\u3000]+|$)(.*)$/;
+/** The same with a known label: no space is needed after the colon (`**Verdict**:SURVIVES`). */
+const KNOWN_FIELD_LINE = /^([A-Za-z][A-Za-z0-9_()/-]*(?:[ \t]+[A-Za-z0-9_()/-]+){0,4})[ \t]*[:\uff1a][ \t\u00a0\u3000]*(.*)$/;
+/** Words a heading may put before the id: `### Finding F-002: title`, `#### Item P-Opt-1`. */
+const ID_DECORATION = /^(?:finding|item|gap|issue|plan item)[ \t]*[#:.]?[ \t]+/i;
+/** A paragraph or heading that opens a closing summary: what follows it is not the block's. */
+const SUMMARY_TITLE = /^[\s*_#]*(?:summary|overall|conclusions?|tl;?dr|final verdicts?|verdicts|\u603b\u7ed3|\u7ed3\u8bba)[\s*_:\uff1a]*$/i;
+/** `<think>…</think>` (also `<thinking>`): a model's drafts before its answer, never read. */
+const THINK = /<(think|thinking)>[\s\S]*?<\/\1>/gi;
 /** Characters that may stand around an id in a heading: `[F-003]`, `(F-003)`, `F-003:`. */
 const LEADING_WRAP = /^[\s[(<{"'“‘#*_]+/;
 /** A list-style number before the id: `### 2. F-002`, `### 3) F-003`. */
@@ -138,33 +149,175 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
  * @throws InputError (exit 2) only for that nesting.
  */
 export function parseVerdictBlocks(markdown: string, options: ParseOptions = {}): VerdictBlock[] {
+  return parseAnswer(markdown, options).blocks;
+}
+
+/** A paragraph, list or heading line outside every block (a closing summary, a preamble), in plain text with its line. */
+export interface OutsideLine {
+  text: string;
+  line: number;
+}
+
+/** One parsed answer: its blocks, the plain lines outside them, and its Markdown source per top-level paragraph for tables. */
+export interface ParsedAnswer {
+  blocks: VerdictBlock[];
+  /** Plain-text lines of paragraphs, lists and headings outside every block, in order (code, quotes and HTML excluded). */
+  outside: OutsideLine[];
+  /** Plain-text lines of paragraphs and lists inside blocks (Basis text, corrections), in order. */
+  inside: OutsideLine[];
+  /** Every top-level paragraph (inside blocks too) whose lines all start with `|`: a table, as source lines with their line numbers. */
+  tables: Array<Array<{ source: string; line: number }>>;
+  /** The text read: `<think>` sections blanked, a fence wrapping the whole answer opened. */
+  text: string;
+}
+
+/**
+ * {@link parseVerdictBlocks} and what lies around the blocks, in one parse (the
+ * one reading rule, docs/convergence.md "Response blocks"): `<think>` sections are
+ * blanked (line numbers kept); when no block is found and one code fence (```` ```markdown ````,
+ * ```` ```md ```` or no language) holds blocks, its fence lines are blanked and the answer
+ * is read from inside it; when no heading opens a block, a paragraph that is one bold
+ * line starting with an id (`**F-002 — title**`) does.
+ */
+export function parseAnswer(markdown: string, options: ParseOptions = {}): ParsedAnswer {
+  assertResponseSize(markdown, options.file);
+  assertMarkdownNesting(markdown, options.file);
+  const text = markdown.replace(THINK, (section) => section.replace(/[^\r\n]/g, ''));
+  const first = readParsed(text, options);
+  if (first.blocks.some(hasFields)) return first;
+  const opened = openWrappingFence(text);
+  if (opened === undefined) return first;
+  const inner = readParsed(opened, options);
+  return inner.blocks.some(hasFields) ? inner : first;
+}
+
+/**
+ * The text with the fence that wraps the whole answer opened (its two fence lines
+ * blanked, so line numbers stay): the first fence line that opens ```` ```markdown ````
+ * / ```` ```md ```` / a bare fence, and the last bare fence line of its character and at
+ * least its length. A worker's own code fences inside it stay fences. Undefined when there is none.
+ */
+function openWrappingFence(text: string): string | undefined {
+  const lines = text.split(/(?<=\n)/);
+  const open = lines.findIndex((l) => /^ {0,3}(`{3,}|~{3,})[ \t]*(?:markdown|md)?[ \t]*\r?\n?$/i.test(l));
+  if (open < 0) return undefined;
+  const fence = /^ {0,3}(`{3,}|~{3,})/.exec(lines[open])![1];
+  let close = -1;
+  for (let i = lines.length - 1; i > open && close < 0; i--) {
+    const m = /^ {0,3}(`{3,}|~{3,})[ \t]*\r?\n?$/.exec(lines[i]);
+    if (m && m[1][0] === fence[0] && m[1].length >= fence.length) close = i;
+  }
+  if (close < 0) return undefined;
+  lines[open] = blank(lines[open]);
+  lines[close] = blank(lines[close]);
+  return lines.join('');
+}
+
+/** A block with at least one field: a title heading (`## Re-verification Results`) has none. */
+function hasFields(block: VerdictBlock): boolean {
+  return Object.keys(block.fields).length > 0;
+}
+
+function blank(text: string): string {
+  return text.replace(/[^\r\n]/g, '');
+}
+
+function readParsed(markdown: string, options: ParseOptions): ParsedAnswer & { root: ReturnType<typeof parseMarkdownLinear> } {
   const depths = options.depths ?? DEFAULT_DEPTHS;
   const matcher = options.idPattern ? stickyPattern(options.idPattern) : undefined;
   const known = options.fieldLabels ? new Set(options.fieldLabels.map(normalizeLabel)) : undefined;
-  assertMarkdownNesting(markdown, options.file);
-  const root = fromMarkdown(markdown);
+  const root = parseMarkdownLinear(markdown, relevantLine(options));
   const nodes = root.children;
   const source = new SourceText(markdown);
 
-  const openers: Array<{ index: number; id: string; rest: string; depth: number; line: number; end: number }> = [];
+  type Opener = { index: number; id: string; rest: string; depth: number; line: number; end: number };
+  const isFieldText = (text: string) => {
+    const m = (known ? KNOWN_FIELD_LINE : FIELD_LINE).exec(text);
+    return m !== null && (!known || known.has(normalizeLabel(m[1])));
+  };
+  /** Whether a field line follows the heading at `index` before the next heading. */
+  const headingHasField = (index: number): boolean => {
+    for (let i = index + 1; i < nodes.length && nodes[i].type !== 'heading' && !(nodes[i].type === 'paragraph' && isBoldLine(nodes[i] as Paragraph)); i++) {
+      const ps: Paragraph[] = [];
+      collectParagraphs(nodes[i], ps);
+      if (ps.some((p) => plainLines(p).some((l) => isFieldText(l.text)))) return true;
+    }
+    return false;
+  };
+  const openers: Opener[] = [];
   nodes.forEach((node, index) => {
     if (node.type !== 'heading' || !depths.includes(node.depth)) return;
     const id = headingId(node, matcher);
     if (id !== undefined) openers.push({ index, ...id, depth: node.depth, line: node.position?.start.line ?? 0, end: node.position?.end.offset ?? 0 });
   });
+  if (options.depths === undefined && !openers.some((o) => headingHasField(o.index))) {
+    // No heading opens a block: a bold line standing alone as a paragraph is the heading (`**F-002 — title**`).
+    nodes.forEach((node, index) => {
+      if (node.type !== 'paragraph' || !isBoldLine(node)) return;
+      const id = headingId(node, matcher);
+      if (id !== undefined) openers.push({ index, ...id, depth: 7, line: node.position?.start.line ?? 0, end: node.position?.end.offset ?? 0 });
+    });
+    openers.sort((a, b) => a.index - b.index);
+  }
 
   const openerAt = new Set(openers.map((o) => o.index));
-  return openers.map((opener) => {
+  const inBlock = new Set<number>();
+  const blocks = openers.map((opener) => {
     let end = opener.index + 1;
     while (end < nodes.length) {
       const node = nodes[end];
       if (node.type === 'heading' && (node.depth <= opener.depth || openerAt.has(end))) break;
+      if (openerAt.has(end) || isSummaryTitle(node)) break;
       end += 1;
     }
+    for (let i = opener.index; i < end; i++) inBlock.add(i);
     const content = nodes.slice(opener.index + 1, end);
     const blockEnd = content.length > 0 ? (content[content.length - 1].position?.end.offset ?? opener.end) : opener.end;
-    return buildBlock(opener, content, blockEnd, source, known);
+    const block = buildBlock(opener, content, blockEnd, source, known);
+    block.raw = markdown.slice(source.lineStart(opener.line), blockEnd).replace(/\r\n?/g, '\n').trim();
+    return block;
   });
+
+  const outside: OutsideLine[] = [];
+  const inside: OutsideLine[] = [];
+  const tables: ParsedAnswer['tables'] = [];
+  nodes.forEach((node, index) => {
+    if (node.type === 'paragraph') {
+      const rows = source.lines(node.position?.start.line ?? 0, node.position?.end.line ?? 0);
+      if (rows.length > 0 && rows.every((r) => /^\s*\|/.test(r.source))) tables.push(rows);
+    }
+    const paragraphs: Paragraph[] = [];
+    collectParagraphs(node, paragraphs);
+    const into = inBlock.has(index) ? inside : outside;
+    if (node.type === 'heading' && !openerAt.has(index)) into.push(...plainLines(node));
+    for (const p of paragraphs) into.push(...plainLines(p));
+  });
+  return { blocks, outside, inside, tables, text: markdown, root };
+}
+
+/** A paragraph that is one line of bold text (a bold paragraph used as a heading). */
+function isBoldLine(node: Paragraph): boolean {
+  const kids = node.children.filter((c) => !(c.type === 'text' && c.value.trim() === ''));
+  return kids.length === 1 && kids[0].type === 'strong' && (node.position?.start.line ?? 0) === (node.position?.end.line ?? -1);
+}
+
+/** A heading or paragraph that titles a closing summary (`## Summary`, `**Overall:**`). */
+function isSummaryTitle(node: RootContent): boolean {
+  if (node.type !== 'heading' && node.type !== 'paragraph') return false;
+  const lines = plainLines(node);
+  return lines.length === 1 && SUMMARY_TITLE.test(lines[0].text);
+}
+
+/**
+ * Lines worth parsing (linear.ts skips chunks with none): a heading or setext
+ * underline, a bold or table line, a known field label, or a line that starts with an id.
+ */
+function relevantLine(options: ParseOptions): ((line: string) => boolean) | undefined {
+  if (!options.fieldLabels || !options.idPattern) return undefined;
+  const labels = options.fieldLabels.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+  const label = new RegExp(`(?:^|[\\s*_>\`-])(?:${labels})[\\s*_\`]*[:\\uff1a]`, 'i');
+  const id = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*(?:${options.idPattern.source})`, options.idPattern.flags.replace(/[gy]/g, ''));
+  return (line) => /^\s{0,3}(?:#|=+\s*$|-+\s*$|\||[*_]{2}|<)/.test(line) || label.test(line) || id.test(line) || SUMMARY_TITLE.test(line);
 }
 
 function buildBlock(
@@ -183,7 +336,7 @@ function buildBlock(
   }
   const lines = paragraphs.map(plainLines);
   const isField = (text: string): RegExpExecArray | null => {
-    const match = FIELD_LINE.exec(text);
+    const match = (known ? KNOWN_FIELD_LINE : FIELD_LINE).exec(text);
     return match && (!known || known.has(normalizeLabel(match[1]))) ? match : null;
   };
 
@@ -221,6 +374,7 @@ function buildBlock(
     occurrences,
     duplicateFields: duplicates,
     text: texts.join('\n\n'),
+    raw: '',
   };
 }
 
@@ -247,6 +401,21 @@ class SourceText {
     for (let m = re.exec(text); m; m = re.exec(text)) this.starts.push(m.index + m[0].length);
   }
 
+  /** Number of lines. */
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** The source of lines `from`..`to` (1-based, inclusive), each with its number, line ends dropped. */
+  lines(from: number, to: number): Array<{ source: string; line: number }> {
+    const out: Array<{ source: string; line: number }> = [];
+    for (let l = from; l <= to && l >= 1 && l <= this.starts.length; l++) {
+      const end = l < this.starts.length ? this.starts[l] : this.text.length;
+      out.push({ source: this.text.slice(this.starts[l - 1], end).replace(/\r?\n$|\r$/, ''), line: l });
+    }
+    return out;
+  }
+
   /** Offset of the first character of a 1-based line. */
   lineStart(line: number): number {
     return this.starts[Math.min(Math.max(line - 1, 0), this.starts.length - 1)];
@@ -262,7 +431,7 @@ class SourceText {
     const lineEnd = line < this.starts.length ? this.starts[line] : this.text.length;
     const first = this.text.slice(start, lineEnd);
     const letter = first.search(/[A-Za-z]/);
-    const colon = first.indexOf(':', letter);
+    const colon = first.slice(letter).search(/[:\uff1a]/) + letter;
     // `**Verdict:** X`: the emphasis opened before the label closes after the colon; skip exactly those closers.
     const emphasis = (t: string) => (t.match(/[*_]/g) ?? []).length;
     let closers = emphasis(first.slice(0, letter)) - emphasis(first.slice(letter, colon));
@@ -271,7 +440,7 @@ class SourceText {
       from += 1;
       closers -= 1;
     }
-    while (from < end && /[ \t]/.test(this.text.charAt(from))) from += 1;
+    while (from < end && /[ \t\u00a0\u3000]/.test(this.text.charAt(from))) from += 1;
     if (from >= end) return '';
     const strip = new RegExp(`^ {0,${indent}}`);
     return this.text
@@ -366,11 +535,15 @@ function plainLines(node: { children: PhrasingContent[]; position?: { start: { l
   return lines.map((l) => ({ text: l.text.replace(/[ \t]+/g, ' ').trim(), line: l.line })).filter((l) => l.text !== '');
 }
 
-function headingId(heading: Heading, matcher: RegExp | undefined): { id: string; rest: string } | undefined {
-  let text = plainLines(heading)
+function headingId(heading: Heading | Paragraph, matcher: RegExp | undefined): { id: string; rest: string } | undefined {
+  const text = plainLines(heading)
     .map((l) => l.text)
     .join(' ')
     .replace(LEADING_WRAP, '');
+  return idOfText(text, matcher) ?? (ID_DECORATION.test(text) ? idOfText(text.replace(ID_DECORATION, '').replace(LEADING_WRAP, ''), matcher) : undefined);
+}
+
+function idOfText(text: string, matcher: RegExp | undefined): { id: string; rest: string } | undefined {
   if (ORDINAL.test(text)) text = text.replace(ORDINAL, '').replace(LEADING_WRAP, '');
   const raw = text.split(/\s+/)[0];
   const token = raw.replace(TRAILING_PUNCT, '');

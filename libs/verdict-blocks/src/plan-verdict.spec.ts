@@ -14,6 +14,11 @@ describe('readVerdictLine (the plan verdict grammar)', () => {
     ['DISAGREE (b — the path is abbreviated)', 'b', null],
     ['DISAGREE [d: missing case]', 'd', null],
     ['DISAGREE (b, in-place)', 'b', 'in-place'],
+    ['DISAGREE: b', 'b', null],
+    ['DISAGREE-b', 'b', null],
+    ['DISAGREE c — order', 'c', null],
+    ['DISAGREE (b) — in-place', 'b', 'in-place'],
+    ['Disagree: e, replan', 'e', 'replan'],
     ['DISAGREE (a; needs clarification)', 'a', 'needs-clarification'],
     ['DISAGREE (see the Breakage kind field)', null, null],
   ])('%s → kind %s, fixability %s', (text, kind, fixability) => {
@@ -54,7 +59,9 @@ describe('readVerdictLine (the plan verdict grammar)', () => {
     ['DISAGREE (f)', /'f' is not one of a-e/],
     ['DISAGREE (b in-place)', /expected the closing bracket or a separator/],
     ['DISAGREE (b', /not closed/],
-    ['DISAGREE c', /in brackets right after the word: DISAGREE \(c\)/],
+    ['DISAGREE: a-e', /range of breakage kinds/],
+    ['DISAGREE: a, b', /list of breakage kinds/],
+    ['DISAGREE (b) — in-place or replan', /2 fixability values/],
     ['AGREE: a', /AGREE takes no breakage kind/],
     // Asked or hedged: the word taken back is no vote (docs/plan-items.md "Verdict grammar").
     ['AGREE? Not really', /^the Verdict 'AGREE\? Not really' is a question \('\?'\), not a vote: expected AGREE, SUPPLEMENT or DISAGREE/],
@@ -100,7 +107,7 @@ describe('findNearMisses', () => {
   const id = /P-(?:Opt-[0-9]+|(?:Step|Dep|Val|Rb)-[0-9]+-[0-9]+)/i;
   it('names headings of other depths and headings in code, quotes and list items, with their lines', () => {
     const md = [
-      '## P-Step-3-2',
+      '# P-Step-3-2',
       '',
       '```md',
       '### P-Step-3-3',
@@ -114,7 +121,7 @@ describe('findNearMisses', () => {
       '**Verdict**: AGREE',
     ].join('\n');
     expect(findNearMisses(md, { idPattern: id }).map((n) => [n.heading, n.line, n.why.split(' — ')[0]])).toEqual([
-      ['## P-Step-3-2', 1, 'a level-2 heading (##)'],
+      ['# P-Step-3-2', 1, 'a level-1 heading (#)'],
       ['### P-Step-3-3', 4, 'inside a code fence'],
       ['#### P-Opt-1', 7, 'inside a block quote'],
       ['### P-Val-1-1', 9, 'inside a list item'],

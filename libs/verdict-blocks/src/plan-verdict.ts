@@ -1,5 +1,6 @@
 import { BREAKAGE_KINDS, FIXABILITY_VALUES, PLAN_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
 import { hedgeIn } from './hedges.js';
+import { cleanVerdictText } from './words.js';
 import type { VerdictBlock, VerdictField } from './parse.js';
 
 /**
@@ -33,7 +34,20 @@ export interface PlanVoteProblem {
 }
 
 /** The field labels of a plan block (pass as `fieldLabels` to `parseVerdictBlocks`): any other `Word:` line is text of the field before it. */
-export const PLAN_FIELD_LABELS = ['Verdict', 'Breakage kind', 'Breakage', 'Kind', 'Fixability', 'Basis'] as const;
+export const PLAN_FIELD_LABELS = [
+  'Verdict',
+  'Breakage kind',
+  'Breakage',
+  'Kind',
+  'Fixability',
+  'Basis',
+  'Explanation',
+  'Rationale',
+  'Reasoning',
+  'Confidence',
+] as const;
+/** The labels of a vote's explanation: several different ones are kept, in document order (docs/plan-items.md). */
+const BASIS_KEYS = ['basis', 'explanation', 'rationale', 'reasoning'];
 const KIND_KEYS = ['breakage kind', 'breakage', 'kind'];
 
 const VERDICTS = 'AGREE, SUPPLEMENT or DISAGREE (<kind>) with one kind letter a–e';
@@ -78,10 +92,25 @@ export function readPlanVote(block: VerdictBlock): { vote: PlanVote } | { proble
     return fail(fixFields[1].line, `the block has ${fixFields.length} **Fixability** lines (${lines(fixFields)}): expected at most one`);
   const kindField = kindFields[0];
   const fixField = fixFields[0];
-  const bases = block.occurrences['basis'] ?? [];
-  if (bases.length > 1) return fail(bases[1].line, `the block has ${bases.length} **Basis** fields (${lines(bases)}): expected at most one`);
-  // The Basis whole, as Markdown source (docs/plan-items.md, docs/convergence.md "Response blocks").
-  const basis = bases[0]?.source || null;
+  for (const key of BASIS_KEYS) {
+    const list = block.occurrences[key] ?? [];
+    const label = key[0].toUpperCase() + key.slice(1);
+    if (list.length > 1) return fail(list[1].line, `the block has ${list.length} **${label}** fields (${lines(list)}): expected at most one`);
+  }
+  // The Basis whole, as Markdown source, with an Explanation/Rationale beside it kept after it (docs/plan-items.md).
+  const basis =
+    BASIS_KEYS.flatMap((k) => block.occurrences[k] ?? [])
+      .sort((a, b) => a.line - b.line)
+      .map((f) => f.source)
+      .filter((t) => t.trim() !== '')
+      .join('\n\n') || null;
+  const heading = headingPlanVerdict(block.headingRest);
+  if (heading && (heading.verdict !== read.verdict || (heading.kind !== null && read.kind !== null && heading.kind !== read.kind))) {
+    return fail(
+      field.line,
+      `the heading says '${block.headingRest}' (line ${block.headingLine}) but the **Verdict** field says '${firstWords(lineText(field))}' (line ${field.line}): expected one verdict`,
+    );
+  }
 
   if (read.verdict !== 'DISAGREE') {
     if (read.kind !== null) return fail(field.line, `${read.verdict} takes no breakage kind (got '${read.kind}'): a kind goes with DISAGREE only`);
@@ -143,7 +172,8 @@ export type VerdictLine = { verdict: Word; kind: Kind | null; fixability: Fix | 
  * in-place)`, `DISAGREE (b — abbreviated path)` — hold the kind ({@link readKindText});
  * brackets holding words only (`AGREE (minor)`) are a description.
  */
-export function readVerdictLine(text: string): VerdictLine {
+export function readVerdictLine(written: string): VerdictLine {
+  const text = cleanVerdictText(written);
   const words = [...text.matchAll(VERDICT_WORD)].map((m) => m[1].toUpperCase());
   const start = /^\s*(AGREE|DISAGREE|SUPPLEMENT)(?![A-Za-z0-9])/i.exec(text);
   const template = `the Verdict is the template placeholder '${firstWords(text)}': expected ${VERDICTS}`;
@@ -161,10 +191,16 @@ export function readVerdictLine(text: string): VerdictLine {
   const hedge = hedgeIn(text, rest, bracket?.[2] ?? '', bracket?.[3] ? rest.slice(bracket[0].length) : '');
   if (hedge) return { error: `the Verdict '${firstWords(text)}' ${hedge}: expected ${VERDICTS}, stated plainly; put doubts in **Basis**` };
   if (!bracket) {
-    // `DISAGREE: c`, `DISAGREE c — order`: a kind outside brackets is a near miss, not a guess.
-    const loose = /^\s*(?:[:\u2013\u2014-]\s*)?([A-Za-z])\s*(?:$|[,;:\u2013\u2014-])/.exec(rest);
+    // `DISAGREE: b`, `DISAGREE-b`, `DISAGREE c — order`: one letter standing alone after the word is the kind.
+    const loose = /^\s*(?:[:\uff1a\u2013\u2014-]\s*)?([A-Za-z])\s*(?:$|[,;:\u2013\u2014-])/.exec(rest);
     if (loose && verdict !== 'DISAGREE') return { error: `${verdict} takes no breakage kind (got '${firstWords(text)}'): a kind goes with DISAGREE only` };
-    if (loose) return { error: `write the kind in brackets right after the word: DISAGREE (${loose[1].toLowerCase()}), got '${firstWords(text)}'` };
+    if (loose) {
+      const k = readKindText(rest.replace(/^\s*(?:[:\uff1a\u2013\u2014-]\s*)?/, ''), 'field');
+      if ('error' in k) return { error: `DISAGREE ${rest.trim()}: ${k.error}` };
+      const fix = fixIn(k.rest);
+      if (fix && 'error' in fix) return fix;
+      return { verdict, kind: k.kind, fixability: fix?.fixability ?? null };
+    }
     return { verdict, kind: null, fixability: null };
   }
   if (bracket[3] === undefined) return { error: `the bracket after ${verdict} is not closed: expected ${verdict} (<kind>) with one kind letter a–e` };
@@ -173,7 +209,24 @@ export function readVerdictLine(text: string): VerdictLine {
   const k = readKindText(inner, 'bracket');
   if ('error' in k) return { error: `${verdict} (${inner.trim()}): ${k.error}` };
   if (k.kind === null) return { verdict, kind: null, fixability: null }; // words only: a description
-  return { verdict, kind: k.kind, fixability: k.rest !== '' ? (leadingFix(k.rest) ?? null) : null };
+  // `DISAGREE (b, in-place)`, or after the bracket: `DISAGREE (b) — in-place`.
+  const after = fixIn(`${k.rest} ${rest.slice(bracket[0].length)}`);
+  if (after && 'error' in after) return after;
+  return { verdict, kind: k.kind, fixability: after?.fixability ?? null };
+}
+
+/** The one fixability a text names (`— in-place`), none, or the refusal of two. */
+function fixIn(text: string): { fixability: Fix } | { error: string } | undefined {
+  const found = [...new Set([...text.matchAll(FIX_WORD)].map((m) => canonicalFix(m[1])))];
+  if (found.length > 1) return { error: `the Verdict line names ${found.length} fixability values (${found.join(', ')}): expected exactly one of ${FIXES}` };
+  return found.length === 1 ? { fixability: found[0] } : undefined;
+}
+
+/** The verdict a heading states after its id (`### P-Opt-1 — DISAGREE (a)`): a verdict word in capitals first; undefined for a title. */
+function headingPlanVerdict(rest: string): { verdict: Word; kind: Kind | null } | undefined {
+  if (!/^[\s*_`[(]*(AGREE|DISAGREE|SUPPLEMENT)(?![A-Za-z0-9])/.test(rest)) return undefined;
+  const read = readVerdictLine(rest.replace(/[*_`]/g, ''));
+  return 'error' in read ? undefined : { verdict: read.verdict, kind: read.kind };
 }
 
 /**
@@ -234,7 +287,8 @@ export function readFixabilityText(text: string): { fixability: Fix } | { error:
   const distinct = [...new Set(found)];
   if (distinct.length > 1)
     return { error: `Fixability names ${distinct.length} values (${distinct.join(', ')}): expected exactly one of ${FIXES}`, several: true };
-  const first = leadingFix(text);
+  // `in place — trivial`, or one value named in prose: `easy fix — the path can be corrected in-place`.
+  const first = leadingFix(text) ?? distinct[0];
   if (first === undefined) return { error: `unknown fixability '${firstWords(text)}' (expected ${FIXES})`, several: false };
   return { fixability: first };
 }

@@ -4,8 +4,8 @@ import type { Artifact } from '@okstra/schemas/artifact';
 import { workingStateArtifact, type WorkingState } from '@okstra/schemas/convergence';
 import { parseArtifact, readArtifact, type ArtifactOf } from '@okstra/state-file';
 
-/** Largest worker response collect-results reads (bytes). */
-export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/** Largest worker response collect-results reads (bytes): the readers' one cap, `@okstra/verdict-blocks`. */
+export { MAX_RESPONSE_BYTES } from '@okstra/verdict-blocks';
 /** Largest JSON document any sub-command reads (bytes). */
 export const MAX_JSON_BYTES = 256 * 1024 * 1024;
 

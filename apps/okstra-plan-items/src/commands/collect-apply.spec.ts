@@ -32,7 +32,8 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
     [
       'a verdict for an item outside the queue',
       (md) => md.replace('### P-Opt-2', '### P-Opt-3'),
-      () => 'okstra-plan-items: claude.md: line 17: worker claude: item P-Opt-3: verdict for an item outside the persisted queue (and 1 more problem)\n',
+      (md) =>
+        `okstra-plan-items: claude.md: line 17: worker claude: item P-Opt-3: verdict for an item outside the persisted queue; and 1 more: claude.md: line ${lastLine(md)}: worker claude: item P-Opt-2: assigned item left unanswered: no "### P-Opt-2" block with a Verdict before the end of the response\n`,
     ],
     [
       'a DISAGREE with no breakage kind',
@@ -71,10 +72,10 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
         'okstra-plan-items: claude.md: line 115: worker claude: item P-Val-3-2: the block has 2 **Fixability** lines (lines 114 and 115): expected at most one\n',
     ],
     [
-      'a block under a ## heading (near miss named)',
-      (md) => md.replace('### P-Rb-3-1\n', '## P-Rb-3-1\n'),
+      'a block under a # heading (near miss named)',
+      (md) => md.replace('### P-Rb-3-1\n', '# P-Rb-3-1\n'),
       (md) =>
-        `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response; found '## P-Rb-3-1' at line 119: a level-2 heading (##) — a block heading is ### or ####\n`,
+        `okstra-plan-items: claude.md: line ${lastLine(md)}: worker claude: item P-Rb-3-1: assigned item left unanswered: no "### P-Rb-3-1" block with a Verdict before the end of the response; found '# P-Rb-3-1' at line 119: a level-1 heading (#) — a block heading is ## or ### or ####\n`,
     ],
   ];
   it.each(cases)('%s: exit 2, one line naming worker, item and line, nothing written', (_what, edit, expected) => {

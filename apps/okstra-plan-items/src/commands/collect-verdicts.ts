@@ -5,6 +5,7 @@ import { WorkerId } from '@okstra/schemas';
 import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
 import { collectVerdicts, type WorkerResponse } from '@okstra/plan-items';
+import { MAX_RESPONSE_BYTES } from '@okstra/verdict-blocks';
 
 /** Options of `plan-items collect-verdicts`. */
 export interface CollectVerdictsOptions {
@@ -33,7 +34,7 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
   for (const raw of opts.result) {
     const { key, value } = parseKeyValue('--result', raw);
     if (!WorkerId.safeParse(key).success) throw new InputError(`invalid worker id '${key}'`, { field: '--result' });
-    const markdown = await readTextFile(pathArg(ctx.io, value), { label: value });
+    const markdown = await readTextFile(pathArg(ctx.io, value), { label: value, maxBytes: MAX_RESPONSE_BYTES });
     responses.push({ workerId: key, file: value, markdown });
   }
   const envelope = collectVerdicts(
