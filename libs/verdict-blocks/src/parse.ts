@@ -316,8 +316,12 @@ function relevantLine(options: ParseOptions): ((line: string) => boolean) | unde
   if (!options.fieldLabels || !options.idPattern) return undefined;
   const labels = options.fieldLabels.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
   const label = new RegExp(`(?:^|[\\s*_>\`-])(?:${labels})[\\s*_\`]*[:\\uff1a]`, 'i');
-  const id = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*(?:${options.idPattern.source})`, options.idPattern.flags.replace(/[gy]/g, ''));
-  return (line) => /^\s{0,3}(?:#|=+\s*$|-+\s*$|\||[*_]{2}|<)/.test(line) || label.test(line) || id.test(line) || SUMMARY_TITLE.test(line);
+  // An id with a digit (`F-001`, `P-Opt-1`): `- re-read the lock` is Basis prose, not a statement.
+  const id = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*(?=(?:${options.idPattern.source}))[A-Za-z0-9-]*\\d`, options.idPattern.flags.replace(/[gy]/g, ''));
+  return (whole) => {
+    const line = whole.slice(0, 240); // its start decides: a long line costs no more than its start
+    return /^\s{0,3}(?:#|=+\s*$|-+\s*$|\||[*_]{2}|<)/.test(line) || label.test(line) || id.test(line) || SUMMARY_TITLE.test(line);
+  };
 }
 
 function buildBlock(
