@@ -23,9 +23,14 @@ if (!existsSync(join(dir, '.installed'))) {
   const started = Date.now();
   process.stderr.write(`providers:install: installing the pinned provider CLIs into ${dir} (once; later runs reuse it)\n`);
   const tmp = `${dir}.tmp-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(tmp, { recursive: true });
-  for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(here, f), join(tmp, f));
+  try {
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(dirname(dir), { recursive: true });
+    mkdirSync(tmp);
+    for (const f of ['package.json', 'package-lock.json']) copyFileSync(join(here, f), join(tmp, f));
+  } catch (error) {
+    fail(`cannot prepare the cache directory ${dir} (${error.code ?? error.message}); set OKSTRA_PROVIDERS_CACHE to a writable directory`);
+  }
   // --ignore-scripts: nothing of the packages runs at install; the bin links below point at the platform binaries.
   const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
   const r = spawnSync(npm[0], [...npm.slice(1), 'ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', '--prefix', tmp], {
