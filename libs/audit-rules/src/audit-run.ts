@@ -54,8 +54,11 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   } catch (error) {
     return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
   }
-  stage ??= manifest.stage ?? undefined;
   const findings: Finding[] = [];
+  if (stage !== undefined && manifest.stage != null && manifest.stage !== stage) {
+    findings.push(invalid(`run-manifest says stage ${manifest.stage} but it lies in stage-${stage}/`, found.manifestPath));
+  }
+  stage ??= manifest.stage ?? undefined;
   if (manifest.seq !== seq || manifest.taskType !== found.taskType) {
     findings.push(invalid(`run-manifest says ${manifest.taskType} ${manifest.seq} but its path says ${found.taskType} ${seq}`, found.manifestPath));
   }

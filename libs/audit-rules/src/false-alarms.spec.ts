@@ -42,7 +42,14 @@ describe('legal runs the audit flagged (issue #24 item 4)', () => {
     });
     project.edit(IMPL.manifest, (m) => {
       m.workerDispatches = [
-        { dispatchKind: 'report-writer', workerId: 'report-writer', backend: 'tmux-pane', paneId: '%4', startedAt: '2026-11-29T10:30:00Z' },
+        {
+          dispatchKind: 'report-writer',
+          workerId: 'report-writer',
+          backend: 'tmux-pane',
+          paneId: '%4',
+          startedAt: '2026-11-29T10:30:00Z',
+          tornDownAt: '2026-11-29T10:55:00Z',
+        },
       ];
     });
     expect(await found(project)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The run-audit invariant catalogue (docs/run-audit.md; issue 6 list 1–12,
  * plus 0 for unreadable artifacts, 13 for the worker audit-sidecar rules
- * shared with worker-audit-check, 14–18 from issue 15, 19 from issue 20, 20 from issue 29). `number` orders violations inside a run.
+ * shared with worker-audit-check, 14–18 from issue 15, 19 from issue 20, 20 from issue 29, 21–27 from issue 24: evidence over claims). `number` orders violations inside a run.
  */
 export const INVARIANTS = [
   { number: 0, id: 'artifact-invalid', summary: 'a run artifact does not parse or does not match its schema' },
@@ -33,6 +33,13 @@ export const INVARIANTS = [
   { number: 18, id: 'foreign-artifact', summary: 'the team-state or final convergence state names another run (key/type/seq)' },
   { number: 19, id: 'write-leftover', summary: 'an ended run left a temp file of an interrupted write or a lock' },
   { number: 20, id: 'time-in-future', summary: 'the run or a worker row started more than 5 min after the audit clock (skewed clock)' },
+  { number: 21, id: 'answer-invalid', summary: 'a file a row calls done does not answer what was dispatched' },
+  { number: 22, id: 'path-foreign', summary: "a path a row records is not its row's (another run, worker or seq)" },
+  { number: 23, id: 'dispatch-mismatch', summary: 'row, status sidecar and dispatch disagree, or retry or teardown broke' },
+  { number: 24, id: 'roster-mismatch', summary: 'a team-state row is not a selected worker' },
+  { number: 25, id: 'run-stale', summary: 'a run left running while its work is done, or superseded by a later run' },
+  { number: 26, id: 'report-content', summary: 'a final document is a stub, or breaks the reframe or alias rule' },
+  { number: 27, id: 'run-order', summary: 'the order the seeds fix is broken (writer last, verification after draft)' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

@@ -162,7 +162,8 @@ describe('violation details', () => {
     const to = (rel: string) => rel.replace('stage-1', 'stage-2');
     for (const rel of [IMPL.manifest, IMPL.teamState, `${IMPL.dir}/prompts/report-writer-prompt-implementation-001.md`])
       project.write(to(rel), project.read(rel));
-    for (const ext of ['.md', '.data.json']) project.write(`${to(IMPL.dir)}/reports/final-report-implementation-001${ext}`, '{}');
+    project.write(`${to(IMPL.dir)}/reports/final-report-implementation-001.md`, '# Stage 2 report\n');
+    project.write(`${to(IMPL.dir)}/reports/final-report-implementation-001.data.json`, { schemaVersion: '1.0' });
     project.edit(to(IMPL.manifest), (m) => {
       m.stage = 2;
     });

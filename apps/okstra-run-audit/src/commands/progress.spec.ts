@@ -6,7 +6,7 @@ import { main } from '../main.js';
 let project: Project;
 afterEach(() => project?.cleanup());
 
-/** A clean project with 100 more copies of the error-analysis run (seqs 002–101). */
+/** A clean project with 100 more copies of the error-analysis run (seqs 002–101), each aborted with its failure logged. */
 function bigProject(): Project {
   const p = makeCleanProject();
   const manifest = p.json(EA.manifest);
@@ -17,11 +17,16 @@ function bigProject(): Project {
     p.write(`${dir}/manifests/run-manifest-error-analysis-${seq}.json`, {
       ...manifest,
       seq,
-      status: 'running',
+      status: 'aborted',
       teamStatePath: `${dir}/state/team-state-error-analysis-${seq}.json`,
     });
     p.write(`${dir}/state/team-state-error-analysis-${seq}.json`, { ...state, seq, workers: [] });
   }
+  // Each copy stopped on purpose and said so (a running run followed by a later seq is run-stale).
+  p.write(
+    `${TASK_ROOT_REL}/errors-copies.jsonl`,
+    Array.from({ length: 100 }, (_, i) => JSON.stringify({ taskType: 'error-analysis', seq: i + 2 })).join('\n') + '\n',
+  );
   return p;
 }
 

@@ -113,6 +113,7 @@ export function makePlantedProject(options: { hugeDetail?: boolean } = {}): Proj
     EA.prompt('report-writer'),
     EA.result('claude'),
     EA.sidecar('claude'),
+    EA.sidecar('report-writer'),
     EA.report,
     EA.data,
   ]) {

@@ -1,5 +1,6 @@
 import { carryPath } from '@okstra/paths';
 import type { Finding, RunUnderAudit } from '../run-context.js';
+import { carryProblem } from './report-content.js';
 import { hasReason } from './workers.js';
 
 /** Invariant 12 `degraded-without-reason`: every `workerDispatches[]` record with `degradedFrom` has a reason. */
@@ -19,12 +20,15 @@ export function checkDegradedDispatches(run: RunUnderAudit): Finding[] {
  * (seed 002 README, multi-stage implementation). The stage comes from the run
  * directory, else from the run-manifest's `stage`.
  */
-export function checkStageCarry(run: RunUnderAudit): Finding[] {
+export async function checkStageCarry(run: RunUnderAudit): Promise<Finding[]> {
   if (run.taskType !== 'implementation' || run.manifest.status !== 'completed') return [];
   const stage = run.stage ?? run.manifest.stage ?? undefined;
   if (!stage) return [];
   const carry = carryPath(run.taskRoot, stage);
-  if (run.files.exists(carry)) return [];
+  if (run.files.exists(carry)) {
+    const problem = await carryProblem(run, stage);
+    return problem ? [{ invariant: 'stage-carry-missing', message: problem, evidence: [run.manifestPath, carry] }] : [];
+  }
   return [
     {
       invariant: 'stage-carry-missing',

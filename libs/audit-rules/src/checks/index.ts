@@ -1,4 +1,10 @@
 import type { RunCheck } from '../run-context.js';
+import { checkDispatchAgreement, checkRoster } from './agreement.js';
+import { checkAnswers } from './answers.js';
+import { checkRecordedPathsBelong } from './belongs.js';
+import { checkPlanEvidence } from './plan-evidence.js';
+import { checkRunOrder, checkRunStale } from './order.js';
+import { checkReportContent } from './report-content.js';
 import { checkConvergence } from './convergence.js';
 import { checkDegradedDispatches, checkStageCarry } from './dispatch.js';
 import { checkHeartbeatCadence } from './heartbeat.js';
@@ -18,6 +24,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkLeadReport,
   checkConvergence,
   checkPlanVerification,
+  checkPlanEvidence,
   checkHeartbeatCadence,
   checkStageCarry,
   checkDegradedDispatches,
@@ -29,6 +36,13 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkForeignArtifacts,
   checkWriteLeftovers,
   (run) => checkFutureStarts(run),
+  checkAnswers,
+  checkRecordedPathsBelong,
+  checkDispatchAgreement,
+  checkRoster,
+  checkRunStale,
+  checkReportContent,
+  checkRunOrder,
 ];
 
 export {

@@ -1,4 +1,4 @@
-import { promptPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import { finalReportPath, promptPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import type { Assignment } from '@okstra/schemas/run-manifest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { REPORT_WRITER_ROLE, requiresReason } from '@okstra/schemas/vocabulary';
@@ -83,7 +83,10 @@ export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
     return [];
   }
   if (m.reportAuthor === REPORT_WRITER) {
-    if (runEnded(run) && row && row.status !== 'completed') return finding(`reportAuthor is report-writer but its team-state row is ${row.status}`);
+    // Credited unfinished: the run completed, or a report exists, while the writer's row did not complete.
+    // A failed or aborted run with no report only named its intended author.
+    const credited = m.status === 'completed' || run.files.exists(finalReportPath(run.runDir, run));
+    if (runEnded(run) && credited && row && row.status !== 'completed') return finding(`reportAuthor is report-writer but its team-state row is ${row.status}`);
     return [];
   }
   // reportAuthor: lead. Without a failed, reasoned row invariant 7 already reports it.

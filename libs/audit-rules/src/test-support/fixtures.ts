@@ -81,7 +81,14 @@ export function writeCleanErrorAnalysis(p: Project): void {
     leadAssignment: assignment('lead', 'claude'),
     workerAssignments: [assignment('analyser', 'claude'), assignment('analyser', 'codex')],
     workerDispatches: [
-      { dispatchKind: 'initial', workerId: 'claude', backend: 'tmux-pane', paneId: '%1', startedAt: '2026-11-29T08:01:00Z' },
+      {
+        dispatchKind: 'initial',
+        workerId: 'claude',
+        backend: 'tmux-pane',
+        paneId: '%1',
+        startedAt: '2026-11-29T08:01:00Z',
+        tornDownAt: '2026-11-29T08:58:00Z',
+      },
       {
         dispatchKind: 'initial',
         workerId: 'codex',
@@ -147,6 +154,7 @@ export function writeCleanErrorAnalysis(p: Project): void {
   );
   p.write(EA.result('codex'), '# Findings\n\n### F-2\nNo citations here.\n');
   p.write(EA.sidecar('codex'), '# Audit\n');
+  p.write(`${EA.dir}/worker-results/report-writer-error-analysis-001.audit.md`, '# Audit\n\nWrote data.json and the report.\n');
   p.write(EA.report, '---\ntitle: Refund timeout\napproved: false\n---\n\n# Final report\n');
   p.write(EA.data, { schemaVersion: '1.0', summary: 'ok' });
 }

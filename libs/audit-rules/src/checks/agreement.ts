@@ -1,0 +1,131 @@
+import { basename } from 'node:path';
+import { wrapperStatusPath } from '@okstra/paths';
+import { MAX_FAILURES_PER_WORKER } from '@okstra/schemas/retry-budget';
+import { parseJsonText } from '@okstra/state-file';
+import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
+import { rowFiles } from './answers.js';
+import { isReportWriter } from './report-writer.js';
+
+const instant = (t: unknown) => (typeof t === 'string' && t ? Date.parse(t) : NaN);
+
+/**
+ * Invariant 23 `dispatch-mismatch` (seed 000 cmux.md: "Worker completion is valid only from
+ * `workerDispatches[]`, terminal status sidecars, and required Result Paths"; "`redispatch_worker`:
+ * … a new `dispatchKind`"; "tear down only Okstra-owned panes recorded for the run"; claude-code.md
+ * "the core's single shared retry budget"). The row, the wrapper's status sidecar and the manifest's
+ * `workerDispatches[]` agree; times come from the artifacts, never from file mtimes:
+ * - a status sidecar that ended before the row's `startedAt` belongs to an earlier dispatch and is
+ *   ignored; one of this dispatch names the row's worker, agrees with `completed` / not, and ends
+ *   no later than the row;
+ * - a row `dispatchKind` other than `initial` has its `workerDispatches[]` record (when the run records any);
+ * - no two records share a worker and `dispatchKind`; every record's worker has a row;
+ * - a `subprocess` record in a run whose `terminalBackend` is a pane backend says what it degraded from;
+ * - the retry budget: no row counts more than {@link MAX_FAILURES_PER_WORKER} failures, a completed row
+ *   fewer, and no worker has more than one `-retry` dispatch of one kind;
+ * - a pane record of a run that must have finished was torn down (`tornDownAt`), after it started and
+ *   after its worker's row ended.
+ */
+export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const m = run.manifest;
+  const state = run.teamStatePath ? [run.teamStatePath] : [];
+  const finding = (message: string, evidence: string[] = [run.manifestPath, ...state]) => out.push({ invariant: 'dispatch-mismatch', message, evidence });
+  const rows = run.teamState?.workers ?? [];
+  const records = m.workerDispatches;
+  for (const row of rows) {
+    const { prompt } = rowFiles(run, row);
+    const statusFile = prompt ? wrapperStatusPath(prompt) : null;
+    if (statusFile && run.files.exists(statusFile)) {
+      const text = await run.files.readText(statusFile);
+      const status = text === null ? null : safeJson(text);
+      if (status && !(instant(status.endedAt) <= instant(row.startedAt))) {
+        if (status.workerId !== undefined && status.workerId !== row.workerId) {
+          finding(`worker '${row.workerId}': its status sidecar ${basename(statusFile)} is worker '${String(status.workerId)}''s`, [...state, statusFile]);
+        } else if (row.status === 'completed' && status.status === 'error') {
+          finding(`worker '${row.workerId}' is completed but its status sidecar says error`, [...state, statusFile]);
+        } else if (row.endedAt && instant(status.endedAt) > instant(row.endedAt) + 60_000) {
+          finding(`worker '${row.workerId}': its status sidecar ended at ${String(status.endedAt)}, after the row's endedAt ${row.endedAt}`, [
+            ...state,
+            statusFile,
+          ]);
+        }
+      }
+    }
+    if (row.livenessMode === 'audit-heartbeat' && !row.auditSidecarPath && ['in-progress', 'completed'].includes(row.status)) {
+      finding(`worker '${row.workerId}' is probed by audit-heartbeat but records no auditSidecarPath to read`);
+    }
+    if (row.failures !== undefined && (row.failures > MAX_FAILURES_PER_WORKER || (row.status === 'completed' && row.failures >= MAX_FAILURES_PER_WORKER))) {
+      finding(`worker '${row.workerId}' counts ${row.failures} failures but the run allows one retry`);
+    }
+    if (
+      records.length > 0 &&
+      row.dispatchKind &&
+      row.dispatchKind !== 'initial' &&
+      !records.some((d) => d.workerId === row.workerId && d.dispatchKind === row.dispatchKind)
+    ) {
+      finding(`worker '${row.workerId}' row says dispatch ${row.dispatchKind} but workerDispatches has no such record`);
+    }
+  }
+  const seen = new Set<string>();
+  for (const d of records) {
+    const key = `${d.workerId}\u0000${d.dispatchKind}`;
+    if (seen.has(key)) finding(`worker '${d.workerId}' was dispatched twice as ${d.dispatchKind}: a re-dispatch takes a new dispatchKind`);
+    seen.add(key);
+    if (/-retry-retry$/.test(d.dispatchKind)) finding(`worker '${d.workerId}' was re-dispatched as ${d.dispatchKind}: the one retry was already spent`);
+    const selected = m.workerAssignments.some((a) => (a.workerId ?? a.provider) === d.workerId); // a missing selected row is 15's
+    if (
+      rows.length > 0 &&
+      !selected &&
+      !rows.some((r) => r.workerId === d.workerId) &&
+      !(isReportWriter({ workerId: d.workerId }) && rows.some(isReportWriter))
+    ) {
+      finding(`workerDispatches records worker '${d.workerId}', which has no team-state row`);
+    }
+    if (d.backend === 'subprocess' && !d.degradedFrom && (m.terminalBackend === 'tmux-pane' || m.terminalBackend === 'cmux-pane')) {
+      finding(`worker '${d.workerId}' ran as a subprocess in a ${m.terminalBackend} run without degradedFrom`);
+    }
+    if (d.backend === 'subprocess' || !d.paneId) continue;
+    if (d.tornDownAt) {
+      const row = rows.find((r) => r.workerId === d.workerId);
+      if (instant(d.tornDownAt) < instant(d.startedAt)) finding(`worker '${d.workerId}': its pane was torn down at ${d.tornDownAt}, before it was dispatched`);
+      else if (row?.endedAt && instant(d.tornDownAt) < instant(row.endedAt) && latestRecord(records, d)) {
+        finding(`worker '${d.workerId}': its pane was torn down at ${d.tornDownAt}, before the worker ended at ${row.endedAt}`);
+      }
+    } else if (mustHaveFinished(run) && records.some((x) => x.tornDownAt)) {
+      // Only a run that records teardown at all (okstra team teardown writes tornDownAt) is judged by it.
+      finding(`worker '${d.workerId}': its ${d.backend} pane ${d.paneId} was never torn down although the run ended`);
+    }
+  }
+  return out;
+}
+
+/** True when `d` is its worker's last dispatch record (an earlier pane is reclaimed before the next round). */
+function latestRecord(records: RunUnderAudit['manifest']['workerDispatches'], d: RunUnderAudit['manifest']['workerDispatches'][number]): boolean {
+  return !records.some((x) => x !== d && x.workerId === d.workerId && instant(x.startedAt) > instant(d.startedAt));
+}
+
+function safeJson(text: string): Record<string, unknown> | null {
+  try {
+    const v = parseJsonText(text) as unknown;
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Invariant 24 `roster-mismatch` (seed 002 lead contract: "Required roles must not be replaced by
+ * unnamed generic parallel workers"): when the run-manifest selects workers, every team-state row
+ * is a selected worker (its `workerId`, else its provider) or the report writer.
+ */
+export function checkRoster(run: RunUnderAudit): Finding[] {
+  const selected = new Set(run.manifest.workerAssignments.map((a) => a.workerId ?? a.provider));
+  if (selected.size === 0 || !run.teamState || !run.teamStatePath) return [];
+  return run.teamState.workers
+    .filter((row) => !selected.has(row.workerId) && !isReportWriter(row))
+    .map((row) => ({
+      invariant: 'roster-mismatch' as const,
+      message: `team-state row '${row.workerId}' (${row.role}) is not a selected worker (workerAssignments)`,
+      evidence: [run.manifestPath, run.teamStatePath!],
+    }));
+}

@@ -1,0 +1,112 @@
+import { basename, join } from 'node:path';
+import { promptPath, workerResultPath } from '@okstra/paths';
+import type { TeamStateRow } from '@okstra/schemas/team-state';
+import { type Finding, type RunUnderAudit } from '../run-context.js';
+import { resolveRecorded } from './recorded-path.js';
+
+/** An unrendered template placeholder: `{{NAME}}` / `{{ NAME }}` in capitals, outside a code span. */
+const PLACEHOLDER = /\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}/;
+/** How an answer that never started begins: a plan to work, a spawn acknowledgement. */
+const PREAMBLE =
+  /^(?:I['’]ll\b|I will\b|I am going to\b|I['’]m going to\b|Let me\b|Okay[,.]|OK[,.]|Sure[,.]|Starting\b|Spawned\b|Launching\b|Working on\b|Dispatched\b)/i;
+/** How a provider's error text begins (an API or CLI failure written where the answer belongs). */
+const PROVIDER_ERROR =
+  /^(?:API Error\b|Error:|error:|\{"type":"error"|HTTP \d{3}\b|Request failed\b|Traceback \(most recent call last\)|rate limit|Rate limit|429 |5\d\d |Usage limit|You['’]ve hit your (?:usage )?limit|Credit balance is too low|Invalid API key)/;
+/** An answer this short that begins like a preamble or an error is that and nothing more. */
+const SHORT = 600;
+
+/**
+ * Why `text` does not answer what was dispatched, or null when it may:
+ * empty, blank, NUL bytes, an unrendered `{{…}}` template, a preamble or
+ * spawn acknowledgement with no answer, an echo of the prompt, or a provider's
+ * error text (docs/run-audit.md invariant 21). Judged on the text only; a long
+ * answer that merely mentions an error or a template is an answer.
+ */
+export function answerProblem(text: string, prompt: string | null): string | null {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.length === 0) return 'is empty';
+  if (body.includes('\u0000')) return 'holds NUL bytes';
+  const trimmed = body.trim();
+  if (trimmed === '') return 'is blank';
+  if (PLACEHOLDER.test(body.replace(/`[^`\n]*`/g, '').replace(/```[\s\S]*?```/g, ''))) return 'holds an unrendered {{…}} template placeholder';
+  if (prompt !== null && prompt.trim() !== '' && normalize(trimmed) === normalize(prompt)) return 'is an echo of its prompt';
+  if (trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
+    if (PROVIDER_ERROR.test(trimmed)) return "is a provider's error text, not an answer";
+    if (PREAMBLE.test(trimmed)) return 'is a preamble with no answer';
+  }
+  return null;
+}
+
+const normalize = (s: string) =>
+  s
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .trim();
+
+/** The row's result file (recorded, else layout) and prompt (recorded, else layout), absolute; null when outside the root. */
+export function rowFiles(run: RunUnderAudit, row: TeamStateRow): { result: string | null; prompt: string | null } {
+  const pick = (recorded: string | null | undefined, fallback: () => string) => (recorded ? resolveRecorded(run.projectRoot, recorded) : fallback());
+  return {
+    result: pick(row.resultPath, () => workerResultPath(run.runDir, row.workerId, run)),
+    prompt: pick(row.promptPath, () => promptPath(run.runDir, row.workerId, run)),
+  };
+}
+
+/**
+ * Invariant 21 `answer-invalid` (seed 000 cmux.md: "A worker is finished when its dispatch
+ * record reaches a terminal status and its required Result Paths exist"; 002 lead contract:
+ * "a saved result file"): a file a row calls done answers what was dispatched —
+ * each `completed` row's Markdown result ({@link answerProblem}), its saved prompt not empty,
+ * a `.json` result that parses; and every round response of the run (`-reverify-r<N>-`,
+ * `-plan-verify-`) answers and names at least one id (`F-…`, `P-…`, `G-…`, …).
+ */
+export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const state = run.teamStatePath ? [run.teamStatePath] : [];
+  for (const row of run.teamState?.workers ?? []) {
+    const files = rowFiles(run, row);
+    if (['completed', 'timeout', 'error'].includes(row.status) && files.prompt && run.files.exists(files.prompt)) {
+      const prompt = await run.files.readText(files.prompt);
+      if (prompt !== null && prompt.replace(/^\uFEFF/, '').trim() === '') {
+        out.push({
+          invariant: 'answer-invalid',
+          message: `worker '${row.workerId}': its saved prompt ${basename(files.prompt)} is empty`,
+          evidence: [...state, files.prompt],
+        });
+      }
+    }
+    if (row.status !== 'completed' || !files.result || !run.files.exists(files.result)) continue;
+    const text = await run.files.readText(files.result);
+    if (text === null) continue;
+    const problem = files.result.endsWith('.json')
+      ? jsonProblem(text)
+      : answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null);
+    if (problem)
+      out.push({
+        invariant: 'answer-invalid',
+        message: `worker '${row.workerId}' is completed but its result ${basename(files.result)} ${problem}`,
+        evidence: [...state, files.result],
+      });
+  }
+  const suffix = `-${run.taskType}-${run.seq}.md`;
+  for (const name of run.files.list(join(run.runDir, 'worker-results'))) {
+    if (!name.endsWith(suffix) || !/-(?:reverify-r[1-9][0-9]*|plan-verify)-/.test(name)) continue;
+    const abs = join(run.runDir, 'worker-results', name);
+    const text = await run.files.readText(abs);
+    if (text === null) continue;
+    const problem = answerProblem(text, null) ?? (/\b[A-Z][A-Za-z]*(?:-[A-Za-z0-9]+)*-\d+\b/.test(text) ? null : 'names none of the ids it was dispatched');
+    if (problem) out.push({ invariant: 'answer-invalid', message: `round response ${name} ${problem}`, evidence: [abs] });
+  }
+  return out;
+}
+
+function jsonProblem(text: string): string | null {
+  const t = text.replace(/^\uFEFF/, '').trim();
+  if (t === '') return 'is empty';
+  try {
+    const v = JSON.parse(t) as unknown;
+    return v && typeof v === 'object' && Object.keys(v).length > 0 ? null : 'holds no data';
+  } catch {
+    return 'is not valid JSON';
+  }
+}

@@ -1,0 +1,113 @@
+import { basename, join } from 'node:path';
+import { auditSidecarPath, carryPath, finalReportDataPath, finalReportPath, reportWriterJobsPath } from '@okstra/paths';
+import { parseJsonText } from '@okstra/state-file';
+import { isApproved, readFrontmatter } from '../report/frontmatter.js';
+import { type Finding, type RunUnderAudit } from '../run-context.js';
+import { answerProblem } from './answers.js';
+import { isReportWriter } from './report-writer.js';
+
+const SECTION_0 = /^##\s+0\.\s+Clarification Response Carried In From Previous Run[^\n]*\n([\s\S]*?)(?=^##\s|(?![\s\S]))/m;
+/** A Section 0 body that carries nothing in: blank, or only a "none" word. */
+const EMPTY_BODY = /^(?:|none\.?|n\/a|-|—|_none_|\(none\)|nothing carried in\.?)$/i;
+const REFRAME = /^##\s+C-\d+[^\n]*\n(?:(?!^##\s)[\s\S])*?Disposition:?\**\s*`?reframe`?/im;
+const JOB_FIELDS = ['workerId', 'provider', 'role', 'modelExecutionValue', 'promptPath', 'resultPath', 'workerResultPath', 'completionPaths'] as const;
+
+/**
+ * Invariant 26 `report-content` — what the report and its companions say is evidence, not a claim
+ * (seed 000 README: run-audit catches "runs that ended wrong without ever logging a failure"):
+ * - a `completed` run's final report is an answer ({@link answerProblem}) and its data.json a non-empty JSON object;
+ * - `## 0. Clarification Response Carried In From Previous Run` is rendered only with content
+ *   (seed 000 launch.template.md: "the validator fails empty Section 0 stubs");
+ * - an approved report carries no `## C-…` block with `Disposition: reframe` ("never let a reframe item satisfy the approval gate");
+ * - `claude-execution-prompt*.md` is a byte-identical alias of `lead-execution-prompt*.md` (seed 000 architecture);
+ * - the report writer (seed 000 cmux.md, 002 project structure: "data.json SSOT author and audit sidecar writer"):
+ *   a completed writer left its worker-results audit sidecar; its jobs file is a `report-writer` one-job file whose
+ *   job carries every field the seed lists, with completion paths naming data.json and an audit file.
+ */
+export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const add = (message: string, evidence: string[]) => out.push({ invariant: 'report-content', message, evidence });
+  const report = finalReportPath(run.runDir, run);
+  const text = run.files.exists(report) ? await run.files.readText(report) : null;
+  if (text !== null) {
+    const body = text.replace(/^\uFEFF?---[\s\S]*?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/, '');
+    const problem = run.manifest.status === 'completed' ? answerProblem(body, null) : null;
+    if (problem) add(`the final report ${problem}`, [report]);
+    const s0 = SECTION_0.exec(text.replace(/\r\n/g, '\n'));
+    if (s0 && EMPTY_BODY.test(s0[1]!.trim())) add('the final report renders an empty "## 0. Clarification Response Carried In" section', [report]);
+    if (REFRAME.test(text.replace(/\r\n/g, '\n'))) {
+      const fm = await readFrontmatter(text);
+      if (fm.ok && isApproved(fm.data)) add('the final report is approved while a Clarification item asks to be reframed (Disposition: reframe)', [report]);
+    }
+  }
+  const data = finalReportDataPath(run.runDir, run);
+  if (run.manifest.status === 'completed' && run.files.exists(data)) {
+    const t = await run.files.readText(data);
+    if (t !== null && !isJsonObject(t)) add('the report data.json is not a JSON object with content', [data]);
+  }
+  const prompts = join(run.runDir, 'prompts');
+  for (const name of run.files.list(prompts)) {
+    if (!name.startsWith('lead-execution-prompt')) continue;
+    const alias = join(prompts, name.replace('lead-execution-prompt', 'claude-execution-prompt'));
+    if (!run.files.exists(alias)) continue;
+    if ((await run.files.readText(join(prompts, name))) !== (await run.files.readText(alias)))
+      add(`${basename(alias)} is not a byte-identical alias of ${name}`, [join(prompts, name), alias]);
+  }
+  const writer = run.teamState?.workers.find(isReportWriter);
+  if (writer?.status === 'completed' && run.manifest.reportAuthor !== 'lead') {
+    const side = auditSidecarPath(run.runDir, writer.workerId, run);
+    if (!run.files.exists(side)) add(`the report writer '${writer.workerId}' is completed but its audit sidecar ${basename(side)} does not exist`, [side]);
+  }
+  const jobs = reportWriterJobsPath(run.runDir, run);
+  if (run.files.exists(jobs)) {
+    const t = await run.files.readText(jobs);
+    const problem = t === null ? null : jobsProblem(t);
+    if (problem) add(`the report-writer jobs file ${problem}`, [jobs]);
+  }
+  return out;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const v = parseJsonText(text.replace(/^\uFEFF/, '')) as unknown;
+    return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
+  } catch {
+    return false;
+  }
+}
+
+function jobsProblem(text: string): string | null {
+  let j: { dispatchKind?: unknown; jobs?: unknown };
+  try {
+    j = parseJsonText(text.replace(/^\uFEFF/, '')) as typeof j;
+  } catch {
+    return 'is not valid JSON';
+  }
+  if (j?.dispatchKind !== 'report-writer') return `has dispatchKind ${JSON.stringify(j?.dispatchKind)}, not "report-writer"`;
+  if (!Array.isArray(j.jobs) || j.jobs.length !== 1) return 'is not a one-job file';
+  const job = j.jobs[0] as Record<string, unknown>;
+  const missing = JOB_FIELDS.filter((f) => job[f] === undefined || job[f] === null || job[f] === '');
+  if (missing.length) return `job lacks ${missing.join(', ')}`;
+  const paths = Array.isArray(job.completionPaths) ? job.completionPaths.map(String) : [];
+  if (!paths.some((p) => p.endsWith('.data.json')) || !paths.some((p) => p.endsWith('.audit.md')))
+    return 'completion paths do not name both data.json and the audit file';
+  return null;
+}
+
+/**
+ * Invariant 11's carry evidence: a carry file that exists for this stage parses and says this stage.
+ * @returns the problem, or null.
+ */
+export async function carryProblem(run: RunUnderAudit, stage: number): Promise<string | null> {
+  const carry = carryPath(run.taskRoot, stage);
+  if (!run.files.exists(carry)) return null;
+  const t = await run.files.readText(carry);
+  if (t === null) return null;
+  try {
+    const v = parseJsonText(t.replace(/^\uFEFF/, '')) as { stage?: unknown };
+    if (v && typeof v === 'object' && v.stage !== undefined && Number(v.stage) !== stage) return `carry/stage-${stage}.json says stage ${String(v.stage)}`;
+    return null;
+  } catch {
+    return `carry/stage-${stage}.json is not valid JSON`;
+  }
+}

@@ -1,0 +1,41 @@
+// The mutation generator (issue #24 item 3): every class applied to every healthy
+// run it fits, every legal variant likewise. Not part of the build.
+import { RUN_CLASSES } from './classes-run.js';
+import { WORKER_CLASSES } from './classes-workers.js';
+import { HEALTHY, type HealthyRun } from './healthy.js';
+import type { MutationClass } from './helpers.js';
+import { LEGAL } from './legal.js';
+import type { GeneratedCase } from './write.js';
+
+export { HEALTHY, LEGAL };
+export { auditCases, writeCases, type GeneratedCase } from './write.js';
+
+/** Every mutation class, each tagged with its seed rule. */
+export const CLASSES: readonly MutationClass[] = [...WORKER_CLASSES, ...RUN_CLASSES];
+
+/** A generated case and what it is: `healthy`, a `mutant` of a class, or a `legal` variant. */
+export interface Generated extends GeneratedCase {
+  kind: 'healthy' | 'mutant' | 'legal';
+  healthy: string;
+  /** The class or variant id (the healthy run's id for `healthy`). */
+  of: string;
+  rule?: string;
+}
+
+/** Generate every case: each healthy run as is, each class and each legal variant on every healthy run it fits. */
+export function generate(healthy: readonly HealthyRun[] = HEALTHY): Generated[] {
+  const out: Generated[] = [];
+  for (const h of healthy) {
+    const base = h.build();
+    out.push({ id: `h--${h.id}`, model: base, kind: 'healthy', healthy: h.id, of: h.id });
+    for (const c of CLASSES) {
+      const m = base.clone();
+      if (c.apply(m)) out.push({ id: `${c.id}--${h.id}`, model: m, kind: 'mutant', healthy: h.id, of: c.id, rule: c.rule });
+    }
+    for (const v of LEGAL) {
+      const m = base.clone();
+      if (v.apply(m)) out.push({ id: `${v.id}--${h.id}`, model: m, kind: 'legal', healthy: h.id, of: v.id });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+// Write generated runs into one project (one task per case) and audit it. Not part of the build.
+import { makeTempProject, type TempProject } from '@okstra/core/test-support';
+import { runAudit } from '../../audit-project.js';
+import { KEY, ROOT, type RunModel } from './model.js';
+
+/** One generated case: an id (a safe path segment) and its task's files. */
+export interface GeneratedCase {
+  id: string;
+  model: RunModel;
+}
+
+/** The violations of each case's main run (`invariant: message`), keyed by case id, and the project. */
+export interface AuditedCases {
+  project: TempProject;
+  byCase: Map<string, string[]>;
+}
+
+/** Write every case as task `gen/<id>` of a fresh project (project id `gen`) and audit it in-process. */
+export async function auditCases(cases: readonly GeneratedCase[]): Promise<AuditedCases> {
+  const project = makeTempProject('okstra-mutants-');
+  project.write('.okstra/project.json', { schemaVersion: '1.0', projectId: 'gen' });
+  writeCases(project, cases);
+  const report = await runAudit(project.root);
+  const byCase = new Map<string, string[]>(cases.map((c) => [c.id, []]));
+  const mainDir = new Map(cases.map((c) => [c.id, `.okstra/tasks/gen/${c.id}/${c.model.main.dir}`]));
+  for (const v of report.violations) {
+    const id = v.taskKey.split(':')[2]!;
+    // A kill counts only in the mutated run; a violation elsewhere in the task is a false alarm of the healthy part.
+    const where = v.runDir === mainDir.get(id) ? '' : `@${v.runDir.split('/').slice(4).join('/')} `;
+    byCase.get(id)?.push(`${where}${v.invariant}: ${v.message}`);
+  }
+  return { project, byCase };
+}
+
+/** Write the cases' files (placeholders replaced) into `project`. */
+export function writeCases(project: TempProject, cases: readonly GeneratedCase[]): void {
+  for (const c of cases) {
+    const root = `.okstra/tasks/gen/${c.id}`;
+    const key = `gen:gen:${c.id}`;
+    const files = new Map(c.model.files);
+    if (!files.has('task-manifest.json')) files.set('task-manifest.json', JSON.stringify({ schemaVersion: '1.0', taskKey: KEY }));
+    for (const [rel, text] of files) {
+      const body =
+        rel === 'task-manifest.json' ? JSON.stringify({ schemaVersion: '1.0', taskKey: key, projectId: 'gen', taskGroup: 'gen', taskId: c.id }) + '\n' : text;
+      project.write(`${root}/${rel}`, body.replaceAll(ROOT, root).replaceAll(KEY, key));
+    }
+  }
+}
