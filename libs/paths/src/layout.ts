@@ -175,6 +175,24 @@ export function reverifyJobsPath(dir: string, round: number, run: RunRef): strin
   return join(dir, 'state', `reverify-jobs-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.json`);
 }
 
+/**
+ * `<run-dir>/prompts/<worker>-prompt-repair-<kind>-<type>-<seq>.md` — a repair prompt for a
+ * worker whose answer to the dispatch of `kind` (`reverify-r2`, `plan-verify`) was refused
+ * (docs/convergence.md "Repair dispatch"): it asks the worker to restate its own answer in the form.
+ */
+export function repairPromptPath(dir: string, workerId: string, kind: string, run: RunRef): string {
+  return join(
+    dir,
+    'prompts',
+    `${assertSegment('worker id', workerId)}-prompt-repair-${assertSegment('dispatch kind', kind)}${runSuffix(run.taskType, run.seq)}.md`,
+  );
+}
+
+/** `<run-dir>/state/repair-jobs-<kind>-<type>-<seq>.json` — the jobs file of a repair dispatch (`dispatchKind` `repair-<kind>`). */
+export function repairJobsPath(dir: string, kind: string, run: RunRef): string {
+  return join(dir, 'state', `repair-jobs-${assertSegment('dispatch kind', kind)}${runSuffix(run.taskType, run.seq)}.json`);
+}
+
 /** `<run-dir>/state/gap-vote-jobs-<type>-<seq>.json` — the critic gap vote's jobs file (`dispatchKind` `gap-vote`), written by `okstra convergence run`. */
 export function gapVoteJobsPath(dir: string, run: RunRef): string {
   return join(dir, 'state', `gap-vote-jobs${runSuffix(run.taskType, run.seq)}.json`);

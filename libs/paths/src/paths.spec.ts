@@ -13,6 +13,8 @@ import {
   projectRootOf,
   promptPath,
   resolveInsideRoot,
+  repairJobsPath,
+  repairPromptPath,
   reverifyJobsPath,
   runDir,
   runManifestPath,
@@ -63,6 +65,9 @@ describe('layout (docs/contracts.md §4)', () => {
     expect(auditSidecarPath(dir, 'codex', run)).toBe(join(dir, 'worker-results/codex-implementation-planning-001.audit.md'));
     expect(finalReportDataPath(dir, run)).toBe(join(dir, 'reports/final-report-implementation-planning-001.data.json'));
     expect(reverifyJobsPath(dir, 2, run)).toBe(join(dir, 'state/reverify-jobs-r2-implementation-planning-001.json'));
+    expect(repairPromptPath(dir, 'codex', 'reverify-r2', run)).toBe(join(dir, 'prompts/codex-prompt-repair-reverify-r2-implementation-planning-001.md'));
+    expect(repairJobsPath(dir, 'reverify-r2', run)).toBe(join(dir, 'state/repair-jobs-reverify-r2-implementation-planning-001.json'));
+    expect(() => repairJobsPath(dir, '../x', run)).toThrow(/invalid dispatch kind/);
     expect(carryPath(task, 3)).toBe(join(task, 'runs/implementation/carry/stage-3.json'));
   });
   it('builds the user-home paths apart from any project', () => {

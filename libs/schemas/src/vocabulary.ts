@@ -79,6 +79,18 @@ export function retryDispatchKind(kind: string): string {
   return `${kind}-retry`;
 }
 
+const REPAIR_PREFIX = 'repair-';
+
+/** The dispatch kind of a repair of `kind` (a refused answer restated in the form, docs/convergence.md "Repair dispatch"): `repair-<kind>`. */
+export function repairDispatchKind(kind: string): string {
+  return `${REPAIR_PREFIX}${kind}`;
+}
+
+/** The kind a repair dispatch kind repairs (`repair-reverify-r2` → `reverify-r2`), or undefined when `kind` is not a repair; await judges a repair with it. */
+export function repairedDispatchKind(kind: string): string | undefined {
+  return kind.startsWith(REPAIR_PREFIX) && kind.length > REPAIR_PREFIX.length ? kind.slice(REPAIR_PREFIX.length) : undefined;
+}
+
 // ── Verdict words ───────────────────────────────────────────────────────────
 
 /** The normalized vote every convergence verdict word maps to (docs/convergence.md). */

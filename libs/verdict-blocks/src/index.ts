@@ -21,3 +21,4 @@ export { summaryStatements, tableRows } from './statements.js';
 export type { SummaryStatement, TableRow } from './statements.js';
 export { cleanVerdictText } from './words.js';
 export { hedgeIn } from './hedges.js';
+export { renderRepairPrompt } from './repair.js';
