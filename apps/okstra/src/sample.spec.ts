@@ -1,7 +1,7 @@
 // `okstra sample <dir>` and the umbrella's own words (-v, help <plug-in>), through the real bin.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBin } from '@okstra/core/test-support';
@@ -70,6 +70,29 @@ describe('okstra sample <dir>', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toBe(`okstra sample: ${join(base, 'full')} already exists and is not empty: nothing was written (name a new folder)\n`);
       expect(readdirSync(join(base, 'full'))).toEqual(['mine.txt']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file, a device or a symlink as the folder, exit 2, writing nothing (was exit 70: ENOTDIR)', () => {
+    const base = mkdtempSync(join(tmpdir(), 'okstra-sample-'));
+    try {
+      writeFileSync(join(base, 'file.json'), '{}\n');
+      mkdirSync(join(base, 'empty'));
+      symlinkSync(join(base, 'empty'), join(base, 'link'));
+      const cases: Array<[string, string]> = [
+        [join(base, 'file.json'), 'already exists and is not a directory'],
+        ['/dev/null', 'already exists and is not a directory'],
+        [join(base, 'link'), 'is a symbolic link'],
+      ];
+      for (const [target, why] of cases) {
+        const r = okstra(['sample', target]);
+        expect(r.code, target).toBe(2);
+        expect(r.stderr).toBe(`okstra sample: ${target} ${why}: nothing was written (name a new folder)\n`);
+      }
+      expect(readdirSync(join(base, 'empty'))).toEqual([]);
+      expect(readdirSync(base).sort()).toEqual(['empty', 'file.json', 'link']);
     } finally {
       rmSync(base, { recursive: true, force: true });
     }

@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { pathArg, type Io } from '@okstra/cli-kit';
@@ -71,7 +71,7 @@ function ghStub(log: string): string {
  * stdout is one shell line that puts the stubs first on PATH
  * (`eval "$(okstra sample DIR)"` runs it); stderr says what was written.
  * Exit 2, nothing written: no `dir`, extra words, or a `dir` that exists and
- * is not an empty directory.
+ * is not an empty directory (a file, a device, a symlink or a non-empty folder).
  */
 export function runSample(args: readonly string[], io: Io): number {
   if (args.length !== 1 || args[0]!.startsWith('-')) {
@@ -80,8 +80,9 @@ export function runSample(args: readonly string[], io: Io): number {
     return help ? 0 : 2;
   }
   const dir = pathArg(io, args[0]!);
-  if (existsSync(dir) && readdirSync(dir).length > 0) {
-    io.stderr.write(`okstra sample: ${dir} already exists and is not empty: nothing was written (name a new folder)\n`);
+  const refusal = existingTargetProblem(dir);
+  if (refusal) {
+    io.stderr.write(`okstra sample: ${dir} ${refusal}: nothing was written (name a new folder)\n`);
     return 2;
   }
   cpSync(shippedSample(), dir, { recursive: true });
@@ -118,4 +119,21 @@ export function sampleUsage(): string {
     '  eval "$(okstra sample /tmp/okstra-sample)" && cd /tmp/okstra-sample && okstra run-audit --project-root .',
     '',
   ].join('\n');
+}
+
+/**
+ * Why an existing `dir` cannot take the sample, or undefined when it is
+ * absent or an empty real directory. A symlink is refused whatever it points
+ * at, so the copy can never land outside the folder the user named.
+ */
+function existingTargetProblem(dir: string): string | undefined {
+  let st;
+  try {
+    st = lstatSync(dir);
+  } catch {
+    return undefined;
+  }
+  if (st.isSymbolicLink()) return 'is a symbolic link';
+  if (!st.isDirectory()) return 'already exists and is not a directory';
+  return readdirSync(dir).length > 0 ? 'already exists and is not empty' : undefined;
 }
