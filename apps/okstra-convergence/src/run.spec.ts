@@ -75,7 +75,7 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
       [1, ['claude:completed', 'codex:error']],
       [2, ['codex:completed:retry']],
     ]);
-    expect(out.final).toMatchObject({ path: FINAL, validated: true, counts: { total: 17, contested: 0 } });
+    expect(out.final).toMatchObject({ path: join(p.root, FINAL), validated: true, counts: { total: 17, contested: 0 } });
     expect(cli(['validate', '--state', FINAL, '--kind', 'final'], p.root).code).toBe(0);
 
     // workerDispatches[]: exactly the planned batches (round 2 is codex's retry) plus the critic's gap vote.

@@ -1,6 +1,6 @@
-import { basename, dirname } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { convergenceWorkStatePath, parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
+import { convergenceWorkStatePath, parseRunDir, projectRootOf } from '@okstra/paths';
 import { roundPlanArtifact } from '@okstra/schemas/convergence';
 import { note, pathArg, readDocument, readWorkingState } from './documents.js';
 import { writeReverifyPrompts, type RunPlace } from './run/round-files.js';
@@ -23,14 +23,15 @@ export async function runRenderPrompts(opts: { plan: string; workState?: string 
   if (state.seedDigest !== plan.seedDigest)
     throw new InputError('the plan was made from another working state (seedDigest differs)', { file: planPath, field: 'seedDigest' });
   const files = await writeReverifyPrompts(place, state, plan);
-  const rel = (p: string) => toProjectRelative(place.projectRoot, p);
+  // stdout paths are absolute, as every tool's are (README); the prompts themselves name
+  // project-relative paths, because the worker runs in the project root.
   writeJson(ctx.io, {
     round: plan.round,
     prompts: files.map((f) => ({
       workerId: f.workerId,
-      promptPath: rel(f.promptPath),
-      resultPath: rel(f.resultPath),
-      auditSidecarPath: rel(f.auditSidecarPath),
+      promptPath: resolve(f.promptPath),
+      resultPath: resolve(f.resultPath),
+      auditSidecarPath: resolve(f.auditSidecarPath),
     })),
   });
   note(ctx, `round ${plan.round}: ${files.length} prompt(s) written`);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { checkWorkerFiles, indexDirs } from '@okstra/audit-rules';
 import { InputError, parseMinutes, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
@@ -129,12 +130,12 @@ async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place:
     const f = await callCommand(ctx, runFinalize, { workState: statePath, output: finalPath });
     await callCommand(ctx, runValidate, { state: statePath, kind: 'working' as const });
     await callCommand(ctx, runValidate, { state: finalPath, kind: 'final' as const });
-    final = { path: toProjectRelative(place.projectRoot, finalPath), rounds: f.json?.rounds, counts: f.json?.counts, validated: true };
+    final = { path: resolve(finalPath), rounds: f.json?.rounds, counts: f.json?.counts, validated: true };
     progress(`final state validated: ${toProjectRelative(place.projectRoot, finalPath)}`);
   }
   const state = await readWorkingState(statePath);
   writeJson(ctx.io, {
-    workState: toProjectRelative(place.projectRoot, statePath),
+    workState: resolve(statePath),
     rounds,
     queueTerminal: state.derived.queueTerminal,
     critic,
