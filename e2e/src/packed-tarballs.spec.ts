@@ -89,7 +89,9 @@ const WORKFLOW: ReadonlyArray<readonly [line: string, exit: number | readonly nu
   // 0 when every stub worker completed; 1 names a worker that ended error (docs/team.md). Seen: the
   // grok pane (prompt as an argument) reported "pane gone and no status sidecar" from installed bins.
   [`okstra team await --project-root . --run-manifest ${M} --json`, [0, 1]],
-  [`okstra team exec --job ${S}/team-jobs/initial-codex-error-analysis-001.job.json`, 0],
+  // The sample's stubs answer nothing, and exec moves the sample's earlier codex result aside
+  // (docs/team.md "each dispatch's own result"): the worker ends error, exit 1.
+  [`okstra team exec --job ${S}/team-jobs/initial-codex-error-analysis-001.job.json`, 1],
   [`okstra team teardown --project-root . --run-manifest ${M} --dry-run`, 0],
   [
     `okstra worker-state transition --team-state ${S}/team-state-error-analysis-001.json --worker codex --status timeout --reason 'no heartbeat for 6 minutes'`,

@@ -8,7 +8,8 @@ import { ENVIRONMENT } from './environment.js';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 /** OKSTRA_* strings that are error codes, not variables. */
-const isErrorCode = (s: string) => /^OKSTRA_(USAGE|INPUT_INVALID|INTERNAL|LOCK_TIMEOUT|GH_[A-Z_]+|[A-Z_]*_(FAILED|INVALID|MISSING|UNAVAILABLE))$/.test(s);
+const isErrorCode = (s: string) =>
+  /^OKSTRA_(USAGE|INPUT_INVALID|INTERNAL|LOCK_TIMEOUT|GH_[A-Z_]+|[A-Z_]*_(FAILED|INVALID|MISSING|UNAVAILABLE|UNRECORDED))$/.test(s);
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -16,6 +16,11 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   { name: 'OKSTRA_TMUX_SOCKET', readBy: 'okstra-team', effect: 'tmux socket name (tmux -L) for dispatch, await and teardown; default: the default server' },
   { name: 'OKSTRA_TEAM_POLL_MS', readBy: 'okstra-team await', effect: 'milliseconds between polls; default 2000' },
   {
+    name: 'OKSTRA_UNREACHABLE_GRACE_MS',
+    readBy: 'okstra-team exec',
+    effect: 'milliseconds a provider CLI may report its model unreachable before the wrapper stops it (1000-50000); default 20000',
+  },
+  {
     name: 'OKSTRA_LIVENESS_LAUNCH_GRACE_S',
     readBy: 'okstra-team await',
     effect: 'seconds a worker may take to write its first heartbeat; default: libs/heartbeat budget',
