@@ -1,6 +1,6 @@
 // The packages as a user gets them: published to a real verdaccio, then
 // `npm i -g okstra` alone into a fresh prefix gives every tool, and the demo's
-// six steps (tools/demo) run against those installed, bundled bins. Each tool
+// seven steps (tools/demo) run against those installed, bundled bins. Each tool
 // also installs on its own, and the libraries install for programmatic use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -90,14 +90,14 @@ describe('npm i -g okstra (only the umbrella named)', () => {
     expect(r.stderr).toMatch(/^okstra worker-state: required option '--team-state <path>' not specified\n$/);
   });
 
-  it("runs the demo's six steps against the installed bins: its temp copy deleted, what it made kept in --output, planted lines labelled", () => {
+  it("runs the demo's seven steps against the installed bins: its temp copy deleted, what it made kept in --output, planted lines labelled", () => {
     const output = join(registry.dir, 'demo-output');
     const r = spawnSync(process.execPath, [join(repoRoot, 'tools/demo/run.mjs'), '--output', output], {
       encoding: 'utf8',
       env: { ...process.env, OKSTRA_DEMO_BIN_DIR: okstraBin, PATH: `${okstraBin}:${join(process.execPath, '..')}:/usr/bin:/bin` },
       timeout: 240_000,
     });
-    expect(r.stdout, r.stderr).toMatch(/^demo: all 6 steps ran/m);
+    expect(r.stdout, r.stderr).toMatch(/^demo: all 7 steps ran/m);
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     const workDir = /^okstra demo — working copy of examples\/ in (\S+) /.exec(lines[0]!)?.[1];
@@ -105,6 +105,9 @@ describe('npm i -g okstra (only the umbrella named)', () => {
     expect(existsSync(workDir!)).toBe(false);
     expect(readFileSync(join(output, 'demo.log'), 'utf8')).toBe(r.stdout);
     expect(existsSync(join(output, 'convergence', 'convergence-final-error-analysis-001.json'))).toBe(true);
+    // The view the demo prints is the kept copy, not one inside the deleted working copy.
+    expect(r.stdout).toContain(`view: ${join(output, 'convergence-view.html')}`);
+    expect(existsSync(join(output, 'convergence-view.html'))).toBe(true);
     const planted = lines.filter((l) => /OKSTRA_INTERNAL|\[(report-missing|result-missing|worker-not-terminal)\]/.test(l));
     expect(planted.length).toBeGreaterThanOrEqual(5);
     expect(planted.filter((l) => !l.startsWith('  planted: '))).toEqual([]);

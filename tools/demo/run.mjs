@@ -58,7 +58,7 @@ for (const file of steps) {
   log('');
   log(`== ${step.title ?? file}`);
   try {
-    const result = await step.default({ workDir, run, log, repoRoot });
+    const result = await step.default({ workDir, run, log, repoRoot, outputDir });
     if (!result?.ok) {
       failed++;
       log(`FAILED: ${result?.summary ?? 'step reported no result'}`);
@@ -90,6 +90,7 @@ function keepArtifacts() {
     [join(task, 'error-analysis', 'state'), 'convergence'],
     [join(task, 'implementation-planning', 'state'), 'plan-items'],
     [join(workDir, 'error-issue-plan.json'), 'error-issue-plan.json'],
+    [join(workDir, 'autopilot-project', 'convergence-view.html'), 'convergence-view.html'],
   ];
   for (const [from, to] of copies) if (existsSync(from)) cpSync(from, join(outputDir, to), { recursive: true });
 }

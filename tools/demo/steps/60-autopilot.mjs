@@ -13,7 +13,7 @@ export const title = 'convergence run: the reverify rounds, critic gaps and fina
 const RUN = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
 const S = `${RUN}/state`;
 
-export default async function ({ workDir, run, log, repoRoot }) {
+export default async function ({ workDir, run, log, repoRoot, outputDir }) {
   if (spawnSync('tmux', ['-V']).status !== 0) return { ok: false, summary: 'tmux is not installed; convergence run dispatches into tmux panes' };
   const root = join(workDir, 'autopilot-project');
   cpSync(join(repoRoot, 'examples', 'sample-project'), root, { recursive: true });
@@ -49,8 +49,10 @@ export default async function ({ workDir, run, log, repoRoot }) {
     log(`  final: ${out.final.counts.total} findings, validated; ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const html = join(root, 'convergence-view.html');
     conv(['view', '--work-state', work, '--final-state', final, '--html', html]);
-    log(`  view: ${html}`);
-    return { ok: out.final.validated === true, summary: `${out.rounds.length} rounds run by one command; HTML view at ${html}` };
+    // The working copy is deleted at the end: the path printed is the copy the demo keeps (run.mjs keepArtifacts).
+    const kept = join(outputDir, 'convergence-view.html');
+    log(`  view: ${kept}`);
+    return { ok: out.final.validated === true, summary: `${out.rounds.length} rounds run by one command; HTML view at ${kept}` };
   } finally {
     spawnSync('tmux', ['-L', env.OKSTRA_TMUX_SOCKET, 'kill-server'], { stdio: 'ignore' });
   }
