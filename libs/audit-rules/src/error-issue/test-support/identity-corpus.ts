@@ -5,6 +5,7 @@
 // over-redaction cases: common words that are also identities of the machine,
 // standing where they are not used as names. Not part of the build.
 import type { MachineFacts } from '../machine.js';
+import { seededRandom } from '@okstra/core/test-support';
 
 /** Where a real errors log carries an identity. */
 export type Place = 'message' | 'stack-frame' | 'env-dump' | 'remote' | 'task-id';
@@ -35,17 +36,8 @@ export interface OverRedactionCase {
   remotes: string[];
 }
 
-/** A small deterministic PRNG (mulberry32): the corpus is generated, and the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The corpus is generated, and the same on every run: one seeded PRNG (core test-support). */
+const rng = seededRandom;
 
 const SYLLABLES = ['zor', 'vek', 'quil', 'thra', 'mio', 'lux', 'ren', 'ba', 'dru', 'kesh', 'ya', 'nor', 'vil', 'sta', 'ox', 'fen'];
 const CJK = ['山田', '佐藤', '鈴木', '高橋', '王芳', '李娜', '김민준', '박서연'];
