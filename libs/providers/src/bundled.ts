@@ -32,6 +32,29 @@ const CLAUDE_ARGV = [
 ];
 
 /**
+ * The claude implementer (issue 26.5): the same launch with Claude Code's
+ * own sandbox on (`--settings`, a `sandbox` section; on Linux bubblewrap for
+ * the file system and socat for its network proxy): every Bash command runs
+ * inside it and is auto-approved there (`autoAllowBashIfSandboxed`), none may
+ * leave it (`allowUnsandboxedCommands: false` ignores the tool's
+ * `dangerouslyDisableSandbox` parameter), the launch fails rather than run
+ * unsandboxed (`failIfUnavailable`), and no domain is allowed through its
+ * proxy, so a command reaches no network. A sandboxed command may write only
+ * under the working directory (the project root, the implementer's
+ * `{writeRoot}`) and the paths of the `Edit(...)` allow rules.
+ */
+const CLAUDE_SANDBOX_SETTINGS = JSON.stringify({
+  sandbox: {
+    enabled: true,
+    failIfUnavailable: true,
+    autoAllowBashIfSandboxed: true,
+    allowUnsandboxedCommands: false,
+    network: { allowedDomains: [] },
+  },
+});
+const CLAUDE_IMPLEMENTER_ARGV = [...CLAUDE_ARGV, '--settings', CLAUDE_SANDBOX_SETTINGS];
+
+/**
  * Codex CLI 0.171.0 (`codex exec --help`): `exec --json` (JSONL events on
  * stdout, the `ThreadEvent`s of @openai/codex-sdk); `--sandbox
  * workspace-write` with `--cd {writeRoot}` (model commands may write only in
@@ -90,6 +113,7 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     displayName: 'Claude Code',
     executable: 'claude',
     argv: CLAUDE_ARGV,
+    argvByCapability: { implementation: CLAUDE_IMPLEMENTER_ARGV },
     promptDelivery: 'stdin',
     capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertProviderRole, buildLaunch, capabilityOfRole, getProvider, loadProviderRegistry, userProvidersDir } from './index.js';
+import { argvOf, assertProviderRole, buildLaunch, capabilityOfRole, getProvider, loadProviderRegistry, userProvidersDir } from './index.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -24,14 +24,14 @@ describe('provider registry', () => {
   it('bundles claude, codex, antigravity, grok, kimi; claude stream-json carries --verbose', async () => {
     const reg = await loadProviderRegistry(undefined);
     expect([...reg.keys()].sort()).toEqual(['antigravity', 'claude', 'codex', 'grok', 'kimi']);
-    const claude = buildLaunch(getProvider(reg, 'claude'), values);
+    const claude = buildLaunch(getProvider(reg, 'claude'), values, 'analyser');
     expect(claude.file).toBe('claude');
     expect(claude.args.slice(0, 5)).toEqual(['-p', '--model', 'opus', '--output-format=stream-json', '--verbose']);
   });
 
   it('headless launches: claude dontAsk with edits pre-approved under {writeRoot} only; codex workspace-write in {writeRoot}, git check skipped; never a bypass', async () => {
     const reg = await loadProviderRegistry(undefined);
-    const claude = buildLaunch(getProvider(reg, 'claude'), values).args;
+    const claude = buildLaunch(getProvider(reg, 'claude'), values, 'analyser').args;
     expect(claude.slice(5)).toEqual([
       '--permission-mode',
       'dontAsk',
@@ -45,7 +45,7 @@ describe('provider registry', () => {
       'Edit(//p/out/**)',
       'Write(//p/out/**)',
     ]);
-    const codex = buildLaunch(getProvider(reg, 'codex'), values).args;
+    const codex = buildLaunch(getProvider(reg, 'codex'), values, 'analyser').args;
     expect(codex).toEqual([
       'exec',
       '--json',
@@ -75,15 +75,58 @@ describe('provider registry', () => {
       '-',
     ]);
     // What a launch must set: claude's non-essential traffic and auto-updater off; the others set nothing.
-    expect(buildLaunch(getProvider(reg, 'claude'), values).env).toEqual({ CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' });
-    expect(buildLaunch(getProvider(reg, 'codex'), values).env).toBeUndefined();
+    expect(buildLaunch(getProvider(reg, 'claude'), values, 'analyser').env).toEqual({
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_AUTOUPDATER: '1',
+    });
+    expect(buildLaunch(getProvider(reg, 'codex'), values, 'analyser').env).toBeUndefined();
+    // No bundled launch of any role bypasses its CLI's sandbox or approvals.
     for (const p of reg.values()) {
-      expect(p.manifest.argv.join(' ')).not.toMatch(/dangerously|bypass|skip-permissions|danger-full-access|--yolo|--always-approve/);
+      for (const argv of [p.manifest.argv, ...Object.values(p.manifest.argvByCapability ?? {})]) {
+        expect(argv.join(' ')).not.toMatch(/dangerously|bypass|skip-permissions|danger-full-access|--yolo|--always-approve/);
+      }
     }
     expect(getProvider(reg, 'claude').manifest.capture).toBe('claude-stream-json');
     expect(getProvider(reg, 'codex').manifest.capture).toBe('codex-jsonl');
-    expect(buildLaunch(getProvider(reg, 'grok'), values)).toEqual({ file: 'grok', args: ['--prompt-file', '/p/x.md', '--model', 'opus', '--no-auto-update'] });
+    expect(buildLaunch(getProvider(reg, 'grok'), values, 'analyser')).toEqual({
+      file: 'grok',
+      args: ['--prompt-file', '/p/x.md', '--model', 'opus', '--no-auto-update'],
+    });
     expect(getProvider(reg, 'grok').manifest.promptDelivery).toBe('argument');
+  });
+
+  it("a claude implementer runs Bash inside Claude Code's sandbox; every other role, and codex in any role, keeps the one launch", async () => {
+    const reg = await loadProviderRegistry(undefined);
+    const claude = getProvider(reg, 'claude');
+    const analyser = buildLaunch(claude, values, 'analyser').args;
+    const implementer = buildLaunch(claude, values, 'Executor').args;
+    expect(implementer.slice(0, analyser.length)).toEqual(analyser);
+    expect(implementer.slice(analyser.length, -1)).toEqual(['--settings']);
+    expect(JSON.parse(implementer.at(-1)!)).toEqual({
+      sandbox: { enabled: true, failIfUnavailable: true, autoAllowBashIfSandboxed: true, allowUnsandboxedCommands: false, network: { allowedDomains: [] } },
+    });
+    for (const role of ['analyser', 'worker-reverify-r1', 'Report writer worker', 'critic', 'Verifier']) {
+      expect(buildLaunch(claude, values, role).args, role).toEqual(analyser);
+      expect(argvOf(claude.manifest, role), role).toBe(claude.manifest.argv);
+    }
+    const codex = getProvider(reg, 'codex');
+    expect(buildLaunch(codex, values, 'implementer').args).toEqual(buildLaunch(codex, values, 'analyser').args);
+  });
+
+  it("a user install's argvByCapability replaces argv for that capability only; a bad placeholder there names its field", async () => {
+    const home = tmp();
+    const dir = join(userProvidersDir(home), 'two');
+    mkdirSync(dir, { recursive: true });
+    const manifest = { schemaVersion: '1.0', id: 'two', executable: 'two', argv: ['--read-only'], capabilities: ['analysis', 'implementation'] };
+    writeFileSync(join(dir, 'provider.json'), JSON.stringify({ ...manifest, argvByCapability: { implementation: ['--edit', '{writeRoot}'] } }));
+    const two = getProvider(await loadProviderRegistry(home), 'two');
+    expect(buildLaunch(two, values, 'implementer').args).toEqual(['--edit', '/p/out']);
+    expect(buildLaunch(two, values, 'analyser').args).toEqual(['--read-only']);
+    writeFileSync(join(dir, 'provider.json'), JSON.stringify({ ...manifest, argvByCapability: { implementation: ['{nope}'] } }));
+    const bad = getProvider(await loadProviderRegistry(home), 'two');
+    expect(() => buildLaunch(bad, values, 'implementer')).toThrow(expect.objectContaining({ field: 'argvByCapability.implementation[0]' }));
+    writeFileSync(join(dir, 'provider.json'), JSON.stringify({ ...manifest, argvByCapability: { reviewer: ['x'] } }));
+    await expect(loadProviderRegistry(home)).rejects.toMatchObject({ message: 'Unrecognized key: "reviewer"', field: 'argvByCapability' });
   });
 
   it('roles per the 0.164.0 table: grok/kimi read-only analyser and critic', async () => {
@@ -111,7 +154,7 @@ describe('provider registry', () => {
     const reg = await loadProviderRegistry(home);
     const stub = getProvider(reg, 'stub');
     expect(stub.source).toBe('user');
-    expect(buildLaunch(stub, values)).toEqual({ file: join(dir, 'run.sh'), args: ['--model=opus', '/p/x.md'] });
+    expect(buildLaunch(stub, values, 'analyser')).toEqual({ file: join(dir, 'run.sh'), args: ['--model=opus', '/p/x.md'] });
   });
 
   it('an invalid user manifest or a mismatched id is an input error naming the file', async () => {

@@ -7,6 +7,7 @@ import { providerManifestArtifact, type ProviderManifest } from '@okstra/schemas
 import { BUNDLED_PROVIDERS } from './bundled.js';
 import { canonicalPath, isInside, userProvidersDir } from '@okstra/paths';
 import type { LaunchValues } from './launch.js';
+import { capabilityOfRole } from './roles.js';
 
 /** A provider the registry knows: its manifest and where it came from. */
 export interface RegisteredProvider {
@@ -77,22 +78,36 @@ export function getProvider(registry: Map<string, RegisteredProvider>, id: strin
 }
 
 /**
- * The provider launch as `{ file, args }` for spawn (never a shell string):
- * the executable (a user install's relative path resolved against its
- * directory; a bare name left for PATH lookup) and each argv word with
+ * The argv words a job of `role` launches with: the manifest's
+ * `argvByCapability` entry for the capability the role needs, else `argv`
+ * (docs/providers.md "Bundled providers": e.g. claude's implementer runs
+ * Bash inside Claude Code's sandbox, every other role may run only `date`).
+ */
+export function argvOf(manifest: ProviderManifest, role: string): readonly string[] {
+  const capability = capabilityOfRole(role);
+  return (capability && manifest.argvByCapability?.[capability]) || manifest.argv;
+}
+
+/**
+ * The provider launch of a job of `role` as `{ file, args }` for spawn (never
+ * a shell string): the executable (a user install's relative path resolved
+ * against its directory; a bare name left for PATH lookup) and each word of
+ * its argv ({@link argvOf}) with
  * `{model}`, `{promptPath}`, `{resultPath}`, `{projectRoot}`, `{writeRoot}`,
  * `{lastMessagePath}` filled ({@link LaunchValues}; docs/providers.md), and
  * the manifest's `env` (absent when it sets none).
  * @throws InputError for an unknown placeholder.
  */
-export function buildLaunch(provider: RegisteredProvider, values: LaunchValues): { file: string; args: string[]; env?: Record<string, string> } {
+export function buildLaunch(provider: RegisteredProvider, values: LaunchValues, role: string): { file: string; args: string[]; env?: Record<string, string> } {
   const { manifest, dir } = provider;
   const file = dir && manifest.executable.includes('/') && !isAbsolute(manifest.executable) ? resolve(dir, manifest.executable) : manifest.executable;
-  const args = manifest.argv.map((word, i) =>
+  const argv = argvOf(manifest, role);
+  const field = argv === manifest.argv ? 'argv' : `argvByCapability.${capabilityOfRole(role)}`;
+  const args = argv.map((word, i) =>
     word.replace(/\{([A-Za-z]+)\}/g, (_, key: string) => {
       if (!(key in values))
         throw new InputError(`unknown placeholder {${key}}`, {
-          field: `argv[${i}]`,
+          field: `${field}[${i}]`,
           file: dir ? join(dir, 'provider.json') : `bundled provider ${manifest.id}`,
         });
       return values[key as keyof LaunchValues];

@@ -27,18 +27,6 @@ export const ArgvWord = z.string().check(
 );
 
 /**
- * `provider.json`: a declarative provider manifest (docs/contracts.md §5 provider
- * registry; 0.164.0 host/provider registry text). Bundled manifests ship with
- * `@okstra/providers`; user installs live only in
- * `~/.okstra/adapters/providers/<id>/provider.json`. A relative `executable`
- * containing `/` resolves against that manifest's directory; a bare name is
- * looked up on PATH. `promptDelivery: stdin` feeds the prompt file on stdin
- * (then closes it); `argument` passes only its path through `{promptPath}`.
- * `capture` (default `none`) names the output format the wrapper reads the
- * provider's final answer and usage from (docs/providers.md "Capture").
- * `env` (optional, {@link ProviderEnv}) is what every launch sets.
- */
-/**
  * Environment variables a launch of this provider must set (name → value,
  * e.g. `CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1`): the wrapper adds them to
  * the CLI's environment (over the pane's), nothing else. Names are POSIX
@@ -50,12 +38,37 @@ export const ProviderEnv = z.record(
 );
 export type ProviderEnv = z.infer<typeof ProviderEnv>;
 
+/**
+ * Launches that differ by role (docs/providers.md "Bundled providers"):
+ * capability → the argv words ({@link ArgvWord}) a job whose role needs that
+ * capability runs instead of `argv` — e.g. a CLI sandbox that lets an
+ * implementer run the project's commands while every other role may run
+ * none. A capability without an entry uses `argv`.
+ */
+export const ArgvByCapability = z.partialRecord(ProviderCapability, z.array(ArgvWord));
+export type ArgvByCapability = z.infer<typeof ArgvByCapability>;
+
+/**
+ * `provider.json`: a declarative provider manifest (docs/contracts.md §5 provider
+ * registry; 0.164.0 host/provider registry text). Bundled manifests ship with
+ * `@okstra/providers`; user installs live only in
+ * `~/.okstra/adapters/providers/<id>/provider.json`. A relative `executable`
+ * containing `/` resolves against that manifest's directory; a bare name is
+ * looked up on PATH. `promptDelivery: stdin` feeds the prompt file on stdin
+ * (then closes it); `argument` passes only its path through `{promptPath}`.
+ * `capture` (default `none`) names the output format the wrapper reads the
+ * provider's final answer and usage from (docs/providers.md "Capture").
+ * `env` (optional, {@link ProviderEnv}) is what every launch sets;
+ * `argvByCapability` (optional, {@link ArgvByCapability}) replaces `argv` for
+ * the roles it names.
+ */
 export const ProviderManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
   id: ProviderId,
   displayName: z.optional(NonEmptyString),
   executable: NonEmptyString,
   argv: z.array(ArgvWord),
+  argvByCapability: z.optional(ArgvByCapability),
   promptDelivery: z._default(z.enum(['stdin', 'argument']), 'stdin'),
   capabilities: z.array(ProviderCapability).check(z.minLength(1)),
   readOnly: z._default(z.boolean(), false),

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { buildLaunch, getProvider, launchValuesOf, loadProviderRegistry } from '@okstra/providers';
+import { argvOf, buildLaunch, getProvider, launchValuesOf, loadProviderRegistry } from '@okstra/providers';
 import { startScriptedModel, type Step } from './support/scripted-model.js';
 import { makeProject, removeProjects, runExecAsync, type Project } from './support/project.js';
 import { CLAUDE_BIN, CODEX_BIN, CODEX_MODEL, connectsOf, offlineEnv, pointCodexAt, refusingPort } from './support/real-cli.js';
@@ -28,9 +28,9 @@ async function jobOf(id: Id, p: Project, wrap: (file: string, args: string[]) =>
     completionPaths: [p.result],
     auditSidecarPath: p.audit,
   });
-  const launch = buildLaunch(provider, values);
+  const launch = buildLaunch(provider, values, 'analyser');
   const command = { ...wrap(BIN[id], launch.args), ...(launch.env ? { env: launch.env } : {}) };
-  const lastMessagePath = provider.manifest.argv.some((w) => w.includes('{lastMessagePath}')) ? values.lastMessagePath : null;
+  const lastMessagePath = argvOf(provider.manifest, 'analyser').some((w) => w.includes('{lastMessagePath}')) ? values.lastMessagePath : null;
   return { provider: id, model: MODEL[id], command, capture: provider.manifest.capture, lastMessagePath };
 }
 

@@ -36,7 +36,7 @@ async function launchFor(id: 'claude' | 'codex', p: Project, role = 'analyser') 
   });
   // `okstra-team exec` creates the delivery directory before the provider starts.
   mkdirSync(dirname(p.result), { recursive: true });
-  return { ...buildLaunch(provider, values), values, capture: provider.manifest.capture };
+  return { ...buildLaunch(provider, values, role), values, capture: provider.manifest.capture };
 }
 
 /** The complete JSON lines of a CLI's stdout (a run stopped mid-line leaves a partial last line, skipped). */

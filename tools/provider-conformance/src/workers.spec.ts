@@ -39,6 +39,9 @@ const run = teamRunPaths({ seq: '001' });
 const abs = (p: string) => join(root, p);
 const audit = (id: string) => abs(run.result(id)).replace(/\.md$/, '.audit.md');
 const marker = (id: string) => `okstra-worker-id=${id};`;
+const outsideShell = (id: string) => join(base, `outside-${id}-shell.txt`);
+// The scripted model's origin, known once it listens (the implementers' network probe names it).
+let modelUrl = '';
 
 /** One worker's script, in its CLI's own tool names. */
 function scriptOf(w: (typeof workers)[number]): Step[] {
@@ -78,6 +81,9 @@ function scriptOf(w: (typeof workers)[number]): Step[] {
             },
           },
       shell('npm test'),
+      // Inside the CLI's sandbox: no write outside the project, no connection (not even to the model's port).
+      ...(claude ? [shell(`echo tampered > ${outsideShell(w.id)}`)] : []),
+      shell(`node probe.mjs ${modelUrl}`),
     );
   }
   steps.push(write(abs(run.result(w.id)), `# ${w.key} by ${w.id}\n\nnone\n`), { text: `${w.id} done` });
@@ -100,7 +106,7 @@ function runBin(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: numbe
   });
 }
 
-const scripts = new Map(workers.map((w) => [w.id, scriptOf(w)]));
+let scripts = new Map<string, Step[]>();
 const route = (request: RecordedRequest) => workers.find((w) => request.text.includes(marker(w.id)));
 
 describe('the worker suite: real claude and codex in each of the four roles, dispatched into tmux panes (issue 26)', () => {
@@ -110,6 +116,8 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
       const steps = w ? scripts.get(w.id)! : [{ text: 'ok' }];
       return steps[Math.min(results.length, steps.length - 1)]!;
     });
+    modelUrl = api.url;
+    scripts = new Map(workers.map((w) => [w.id, scriptOf(w)]));
     try {
       writeTeamRun(root, workers, { seq: '001', startedAt: new Date().toISOString() });
       // The bundled launches take each provider's own model names.
@@ -123,6 +131,11 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
       writeFileSync(
         abs('test.mjs'),
         "import { readFileSync } from 'node:fs';\nfor (const f of ['claude', 'codex']) console.log(`${f}.ts`, readFileSync(`src/${f}.ts`, 'utf8').includes('refund = 2') ? 'GREEN' : 'RED');\n",
+      );
+      // What a sandboxed command can reach: the model's own origin, by the project's node.
+      writeFileSync(
+        abs('probe.mjs'),
+        "fetch(process.argv[2]).then(() => console.log('PROBE: connected'), (e) => console.log('PROBE: no connection', e.cause?.code));\n",
       );
       for (const w of workers) {
         mkdirSync(dirname(abs(run.prompt(w.id))), { recursive: true });
@@ -148,6 +161,16 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
       const doc = JSON.parse(a.stdout) as {
         workers: Array<{ workerId: string; status: string; reason: string | null; usage: { turns: number | null } | null }>;
       };
+      // Every tool result a worker's CLI sent back (its latest request carries the whole history).
+      const toolResultsOf = (id: string) =>
+        (
+          api
+            .requests()
+            .filter((r) => r.answered === 'step' && route(r)?.id === id)
+            .at(-1)?.results ?? []
+        )
+          .map((r) => r.content)
+          .join('\n');
       const t = await team(['teardown']);
       expect(t.status, t.stderr).toBe(0);
       for (const w of workers) {
@@ -159,14 +182,27 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
         // The write outside its write root was denied, the file absent, the denial in the capture.
         const outside = w.key === 'implementer' ? join(base, `outside-${w.id}.txt`) : abs(`src/tamper-${w.id}.ts`);
         expect(existsSync(outside), w.id).toBe(false);
-        expect(log, w.id).toMatch(w.provider === 'claude' ? /(denied|haven't granted|not allowed)/i : /Read-only file system/);
+        // Codex's --json stream drops some command items (a command that exits at once may never appear): its
+        // tool results as the server received them are the record.
+        const told = w.provider === 'claude' ? log : toolResultsOf(w.id);
+        expect(told, w.id).toMatch(w.provider === 'claude' ? /(denied|haven't granted|not allowed)/i : /Read-only file system/);
         // usage.turns: the model requests the server answered for this worker.
         const answered = api.requests().filter((r) => r.answered === 'step' && route(r)?.id === w.id).length;
         if (w.provider === 'claude') expect(got.usage?.turns, w.id).toBe(answered);
       }
-      // The implementers edited the project; codex ran the plan step's command in its sandbox (GREEN after the edit).
-      for (const id of ['claude', 'codex']) expect(readFileSync(abs(`src/${id}.ts`), 'utf8'), id).toBe('export const refund = 2;\n');
-      expect(readFileSync(abs(run.prompt('codex-implementer')).replace(/\.md$/, '.log'), 'utf8')).toMatch(/codex\.ts GREEN/);
+      // The implementers edited the project and ran the plan step's command inside their CLI's sandbox
+      // (GREEN after the edit), which let them neither write outside the project nor connect anywhere.
+      for (const id of ['claude', 'codex']) {
+        expect(readFileSync(abs(`src/${id}.ts`), 'utf8'), id).toBe('export const refund = 2;\n');
+        const log = id === 'claude' ? readFileSync(abs(run.prompt(`${id}-implementer`)).replace(/\.md$/, '.log'), 'utf8') : toolResultsOf(`${id}-implementer`);
+        expect(log, id).toMatch(new RegExp(`> node test\\.mjs[\\s\\S]*${id}\\.ts GREEN`));
+        expect(log, id).toMatch(/PROBE: no connection/);
+        expect(log, id).not.toMatch(/PROBE: connected/);
+      }
+      expect(existsSync(outsideShell('claude-implementer'))).toBe(false);
+      expect(readFileSync(abs(run.prompt('claude-implementer')).replace(/\.md$/, '.log'), 'utf8')).toMatch(
+        /outside-claude-implementer-shell\.txt: Read-only file system/,
+      );
     } finally {
       await api.close();
     }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, writeJson, type CliContext } from '@okstra/cli-kit';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import {
+  argvOf,
   assertProviderRole,
   buildLaunch,
   getProvider,
@@ -56,7 +57,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     const provider = getProvider(registry, job.provider, { file: source, field: `${job.where}.provider` });
     assertProviderRole(provider.manifest, job.role, { file: source, field: `${job.where}.role` });
     const values = launchValuesOf({ ...job, projectRoot: run.projectRoot });
-    const launch = buildLaunch(provider, values);
+    const launch = buildLaunch(provider, values, job.role);
     // A CLI that is not installed fails here, before any job file, row or pane (docs/providers.md).
     let file = launch.file;
     try {
@@ -66,7 +67,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       if (!(error instanceof InputError)) throw error;
       missing.push(error);
     }
-    const usesLastMessage = provider.manifest.argv.some((w) => w.includes('{lastMessagePath}'));
+    const usesLastMessage = argvOf(provider.manifest, job.role).some((w) => w.includes('{lastMessagePath}'));
     // The liveness rule (libs/providers livenessModeOf): heartbeat only when the prompt asks for it.
     const livenessMode = livenessModeOf({ auditSidecarPath: job.auditSidecarPath, promptText: readRegularFileSync(job.promptPath)?.toString('utf8') ?? '' });
     return { job, provider, livenessMode, lastMessagePath: usesLastMessage ? values.lastMessagePath : null, launch: { ...launch, file } };

@@ -37,6 +37,8 @@ export interface RecordedRequest {
   /** `step` = a model request answered with a scripted step (index `step`); `side` = a tool-less side request; `none` = 404. */
   answered: 'step' | 'side' | 'none';
   step: number | null;
+  /** The tool results the request carried back, in order (empty for a side request or a non-model call). */
+  results: ToolResult[];
   /** The tool names the request offered the model (empty when none). */
   tools: string[];
 }
@@ -82,7 +84,7 @@ export async function startScriptedModel(script: Script, o: { model?: string } =
         const path = req.url ?? '/';
         const body = parseJson(text);
         const api = path.startsWith('/v1/messages') ? 'anthropic' : path.startsWith('/v1/responses') ? 'openai' : 'other';
-        const entry: RecordedRequest = { api, method: req.method ?? '', path, body, text, answered: 'none', step: null, tools: toolNames(body) };
+        const entry: RecordedRequest = { api, method: req.method ?? '', path, body, text, answered: 'none', step: null, results: [], tools: toolNames(body) };
         recorded.push(entry);
         const isModelCall = req.method === 'POST' && api !== 'other' && !path.includes('count_tokens') && isObject(body);
         if (!isModelCall) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{}');
@@ -93,6 +95,7 @@ export async function startScriptedModel(script: Script, o: { model?: string } =
         }
         const results = api === 'anthropic' ? anthropicResults(body) : openaiResults(body);
         latest = results;
+        entry.results = results;
         const step = pick(results, entry);
         entry.answered = 'step';
         entry.step = results.length;
