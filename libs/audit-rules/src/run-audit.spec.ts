@@ -257,7 +257,24 @@ describe('violation details', () => {
     });
     project.remove(EA.report);
     project.write(EA.work, { schemaVersion: '1.0' });
-    expect(await invariants(project)).toEqual(['worker-not-terminal', 'convergence-final']);
+    expect(await invariants(project)).toEqual(['worker-not-terminal', 'convergence-final', 'failure-unlogged']);
+  });
+
+  it('a failed or aborted run that left every artifact but logged nothing is failure-unlogged (issue #24 item 2)', async () => {
+    project = makeCleanProject();
+    project.edit(EA.manifest, (m) => void (m.status = 'failed'));
+    const [v] = (await runAudit(project.root)).violations;
+    expect(v).toMatchObject({ invariant: 'failure-unlogged', evidence: [EA.manifest], taskType: 'error-analysis', seq: '001' });
+    expect(v!.message).toBe(
+      'run-manifest says failed but no errors-*.jsonl line of its task names error-analysis 001: the run ended wrong without logging why',
+    );
+    project.edit(EA.manifest, (m) => void (m.status = 'aborted'));
+    expect(await invariants(project)).toEqual(['failure-unlogged']);
+    // A line naming another seq, or a torn line, logs nothing; the run's own line does.
+    project.write(`${TASK_ROOT_REL}/errors-2026-11-29.jsonl`, '{"taskType":"error-analysis","seq":"002"}\n{"taskType":"error-analysis","se\n');
+    expect(await invariants(project)).toEqual(['failure-unlogged']);
+    project.write(`${TASK_ROOT_REL}/errors-2026-11-29.jsonl`, '{"taskType":"error-analysis","seq":1,"error":"cancelled"}\n');
+    expect(await invariants(project)).toEqual([]);
   });
 
   it("convergence: a valid final state passes; one that fails validate --kind final is reported with the validator's error", async () => {

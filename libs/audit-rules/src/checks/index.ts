@@ -15,6 +15,7 @@ import { checkReportWriterBypass } from './report-writer.js';
 import { checkFutureStarts, checkRunTimes } from './run-times.js';
 import { checkWorkerAudit } from './worker-audit.js';
 import { checkWriteLeftovers } from './leftovers.js';
+import { checkFailureLogged } from './failure-log.js';
 import { checkSelectedWorkerRows, checkWorkerRows } from './workers.js';
 
 /** Every run check, in catalogue order (docs/run-audit.md). Findings are sorted by invariant number afterwards. */
@@ -43,11 +44,13 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkRunStale,
   checkReportContent,
   checkRunOrder,
+  checkFailureLogged,
 ];
 
 export {
   checkClarificationRows,
   checkConvergence,
+  checkFailureLogged,
   checkDegradedDispatches,
   checkForeignArtifacts,
   checkFutureStarts,

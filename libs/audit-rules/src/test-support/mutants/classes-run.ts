@@ -25,6 +25,9 @@ const block = (v: any) => {
   v.result = 'blocked-by-disagreement';
   return item.id as string;
 };
+const ERRORS_LOG = 'errors-2026-11-29.jsonl';
+/** Rewrite the task's errors log; false when the run has none. */
+const editErrorsLog = (r: RunModel, fn: (text: string) => string) => r.has(ERRORS_LOG) && (r.set(ERRORS_LOG, fn(r.text(ERRORS_LOG))), true);
 const finalState = (r: RunModel) => (r.has(r.p.final) ? r.p.final : null);
 const carryOf = (r: RunModel) => {
   const n = Number(/stage-(\d+)/.exec(r.main.dir)?.[1]);
@@ -327,11 +330,19 @@ export const RUN_CLASSES: MutationClass[] = [
     id: 's30-failed-unlogged',
     rule: 'S30',
     apply: (r) => {
-      if (!r.has('errors-2026-11-29.jsonl')) return false;
-      r.del('errors-2026-11-29.jsonl');
+      if (!r.has(ERRORS_LOG)) return false;
+      r.del(ERRORS_LOG);
       return true;
     },
   },
+  // A run that ended wrong and left every artifact: only its status says so, and nothing logged why.
+  { id: 's30-completed-marked-failed', rule: 'S30', apply: (r) => completed(r) && (r.editManifest((m) => void (m.status = 'failed')), true) },
+  { id: 's30-completed-marked-aborted', rule: 'S30', apply: (r) => completed(r) && (r.editManifest((m) => void (m.status = 'aborted')), true) },
+  { id: 's30-failure-log-other-seq', rule: 'S30', apply: (r) => editErrorsLog(r, (t) => t.replace(/"seq":"\d+"/g, '"seq":"002"')) },
+  { id: 's30-failure-log-other-type', rule: 'S30', apply: (r) => editErrorsLog(r, (t) => t.replace(/"taskType":"[^"]*"/g, '"taskType":"brief"')) },
+  // A write killed mid-line: the one line that named the run is not JSON, so it names nothing.
+  { id: 's30-failure-log-torn-line', rule: 'S30', apply: (r) => editErrorsLog(r, (t) => t.slice(0, Math.max(1, t.indexOf('"seq"')))) },
+  { id: 's30-failure-log-emptied', rule: 'S30', apply: (r) => editErrorsLog(r, () => '') },
   // S32 the report writer: data.json author and audit sidecar writer; finishes after every analyser
   {
     id: 's32-writer-before-analysers-ended',

@@ -65,6 +65,28 @@ export const LEGAL: LegalVariant[] = [
       r.has('errors-2026-11-29.jsonl') &&
       (r.set('errors-2026-11-29.jsonl', 'not json\n{"taskType":"brief","seq":"001"}\n' + r.text('errors-2026-11-29.jsonl')), true),
   },
+  {
+    id: 'l-errors-log-unpadded-seq',
+    apply: (r) =>
+      r.has('errors-2026-11-29.jsonl') && (r.set('errors-2026-11-29.jsonl', r.text('errors-2026-11-29.jsonl').replace('"seq":"001"', '"seq":"1"')), true),
+  },
+  // The failure logged in a second errors file (another day); the first holds only another run's line.
+  {
+    id: 'l-errors-log-second-file',
+    apply: (r) => {
+      if (!r.has('errors-2026-11-29.jsonl')) return false;
+      r.set('errors-2026-11-30.jsonl', r.text('errors-2026-11-29.jsonl'));
+      r.set('errors-2026-11-29.jsonl', '{"taskType":"error-analysis","seq":"007","error":"another run"}\n');
+      return true;
+    },
+  },
+  // A completed run that logged a transient error on its way: nothing is missing and nothing ended wrong.
+  {
+    id: 'l-completed-with-logged-error',
+    apply: (r) =>
+      r.manifest.status === 'completed' &&
+      (r.set('errors-2026-11-29.jsonl', JSON.stringify({ taskType: r.main.taskType, seq: r.main.seq, error: 'round 1 retried once' }) + '\n'), true),
+  },
   // Worker ids are ASCII by schema (libs/schemas common.ts WorkerId); unicode lives in the texts around them.
   {
     id: 'l-unicode-texts',
