@@ -37,8 +37,9 @@ const Count = z.nullable(NonNegativeInt);
  * - `outputTokens`, `reasoningOutputTokens` (codex only);
  * - `model`: the model the CLI says it ran (claude `init.model`, the
  *   `modelUsage` keys), else null; `sessionId`: the id a resume needs
- *   (claude `session_id`; codex `thread_id`); `turns`: claude `num_turns`,
- *   codex completed turns.
+ *   (claude `session_id`; codex `thread_id`); `turns`: the model requests
+ *   the CLI made and got answered (claude `num_turns`; codex the responses
+ *   its session rollout records, null when that record is not found).
  */
 export const WorkerUsage = z.object({
   source: ReadingCaptureKind,

@@ -4,12 +4,17 @@ import { CLAUDE_ANSWER, CLAUDE_SESSION, claudeEmptyAnswer, claudeTranscript, cla
 import { CODEX_ANSWER, CODEX_THREAD, codexTranscript, codexUnreachable } from './fixtures/codex.js';
 
 /** Feed a typed transcript to a capture as the CLI prints it: one JSON line per event, noise around it. */
-function replay(kind: 'claude-stream-json' | 'codex-jsonl', events: unknown[], lastMessage: string | null = null) {
+function replay(
+  kind: 'claude-stream-json' | 'codex-jsonl',
+  events: unknown[],
+  lastMessage: string | null = null,
+  modelRequests?: (sessionId: string) => number | null,
+) {
   const c = createCapture(kind);
   c.push('not json: a warning line');
   for (const e of events) c.push(JSON.stringify(e));
   c.push('{"truncated":');
-  return c.finish({ lastMessage, jobModel: 'job-model' });
+  return c.finish({ lastMessage, jobModel: 'job-model', modelRequests });
 }
 
 describe('claude stream-json capture (typed by @anthropic-ai/claude-agent-sdk)', () => {
@@ -48,8 +53,8 @@ describe('claude stream-json capture (typed by @anthropic-ai/claude-agent-sdk)',
 });
 
 describe('codex --json capture (typed by @openai/codex-sdk)', () => {
-  it('usage sums every turn; the answer is the last-message file, else the last agent_message', () => {
-    const fromItems = replay('codex-jsonl', codexTranscript);
+  it('usage sums every turn, turns = the model requests of its session record; the answer is the last-message file, else the last agent_message', () => {
+    const fromItems = replay('codex-jsonl', codexTranscript, null, (id) => (id === CODEX_THREAD ? 5 : null));
     expect(fromItems).toEqual({
       answer: { text: CODEX_ANSWER, source: 'codex-last-message' },
       providerError: null,
@@ -65,15 +70,18 @@ describe('codex --json capture (typed by @openai/codex-sdk)', () => {
         costUsd: null,
         providerDurationMs: null,
         apiDurationMs: null,
-        turns: 2,
+        turns: 5,
       },
     });
+    // No session record (none found, or none asked for): the stream cannot tell how many requests there were.
+    expect(replay('codex-jsonl', codexTranscript, null, () => null).usage?.turns).toBeNull();
+    expect(replay('codex-jsonl', codexTranscript).usage?.turns).toBeNull();
     expect(replay('codex-jsonl', codexTranscript, 'from the file\n').answer).toEqual({ text: 'from the file\n', source: 'codex-last-message' });
   });
   it('a failed turn is the provider error; no completed turn means no token counts', () => {
     const r = replay('codex-jsonl', codexUnreachable);
     expect(r.answer).toBeNull();
     expect(r.providerError).toBe('stream disconnected before completion: Connection refused (os error 111)');
-    expect(r.usage).toMatchObject({ sessionId: CODEX_THREAD, inputTokens: null, turns: 0 });
+    expect(r.usage).toMatchObject({ sessionId: CODEX_THREAD, inputTokens: null, turns: null });
   });
 });

@@ -6,7 +6,7 @@ import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { isRegularIfExists, readArtifact, writeArtifact } from '@okstra/state-file';
-import { createCapture } from '@okstra/providers';
+import { codexHomeOf, codexModelRequests, createCapture } from '@okstra/providers';
 import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict, writtenByDispatch } from '@okstra/team-state';
 import { processStartTime } from '@okstra/team-run';
 import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
@@ -49,6 +49,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     const e = error as NodeJS.ErrnoException;
     cannotStart = `cannot move an earlier attempt's ${e.path ?? 'completion path'} aside (${e.code ?? e.message})`;
   }
+  // The provider manifest's `env` over the pane's (docs/providers.md "Bundled providers").
+  const providerEnv = { ...ctx.io.env, ...job.command.env };
   const captureKind = job.capture ?? 'none';
   const capture = createCapture(captureKind);
   const startedAt = ctx.io.now();
@@ -66,8 +68,7 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
         {
           file: job.command.file,
           args: job.command.args,
-          // The provider manifest's `env` over the pane's (docs/providers.md "Bundled providers").
-          env: { ...ctx.io.env, ...job.command.env },
+          env: providerEnv,
           cwd: job.projectRoot,
           promptPath: job.promptPath,
           promptDelivery: job.promptDelivery,
@@ -95,7 +96,13 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   };
   if ('logError' in observed && observed.logError) unrecorded.push(writeFailure(observed.logError) ?? String(observed.logError));
   await record(recording, undefined);
-  const captured = capture.finish({ lastMessage: readLastMessage(job.lastMessagePath), jobModel: job.model });
+  // Codex's model requests are in its own session record, under the CODEX_HOME the CLI ran with (docs/providers.md "Usage").
+  const codexHome = codexHomeOf(providerEnv);
+  const captured = capture.finish({
+    lastMessage: readLastMessage(job.lastMessagePath),
+    jobModel: job.model,
+    modelRequests: captureKind === 'codex-jsonl' && codexHome ? (id) => codexModelRequests(codexHome, id) : undefined,
+  });
   const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
   const answer = await record(() => deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot }), null);
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p) || !writtenByDispatch(p, job.rowStartedAt));

@@ -4,6 +4,7 @@ import { CodexEvent } from './codex.js';
 
 export * from './claude.js';
 export * from './codex.js';
+export * from './codex-session.js';
 
 /** What the wrapper read of one provider run (docs/providers.md "Capture"). */
 export interface CaptureResult {
@@ -32,8 +33,11 @@ export interface Capture {
    * @param end.lastMessage the text of the provider's last-message file
    *   (codex `--output-last-message`): a string when the file exists, null when not.
    * @param end.jobModel the job's model execution value, used when the CLI names no model.
+   * @param end.modelRequests how many model requests the CLI's own session
+   *   record shows for a session id (codex: {@link codexModelRequests}), null
+   *   when it cannot tell; absent = unknown. Codex's `turns` comes from it.
    */
-  finish(end: { lastMessage: string | null; jobModel: string }): CaptureResult;
+  finish(end: { lastMessage: string | null; jobModel: string; modelRequests?: (sessionId: string) => number | null }): CaptureResult;
 }
 
 /**
@@ -151,7 +155,7 @@ function codexCapture(): Capture {
       else if (e.type === 'error') lastError = e.message;
       else if (e.item.type === 'agent_message' && typeof e.item.text === 'string') lastAgentMessage = e.item.text;
     },
-    finish({ lastMessage, jobModel }) {
+    finish({ lastMessage, jobModel, modelRequests }) {
       const any = threadId !== null || turns > 0 || failed !== null || lastError !== null || lastAgentMessage !== null;
       const usage: WorkerUsage | null = any
         ? {
@@ -166,7 +170,8 @@ function codexCapture(): Capture {
             costUsd: null,
             providerDurationMs: null,
             apiDurationMs: null,
-            turns,
+            // Model requests, as claude's num_turns: the stream has one turn.completed per exec turn, however many requests it made.
+            turns: threadId !== null && modelRequests ? modelRequests(threadId) : null,
           }
         : null;
       // An empty last-message file (codex writes one when a run ends without a message) yields to the stream's last agent_message.
