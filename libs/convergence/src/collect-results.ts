@@ -1,6 +1,7 @@
 import { InputError } from '@okstra/core';
 import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundResults, type Vote, type WorkerOutcome } from '@okstra/schemas/convergence';
-import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
+import { repairDispatchKind, reverifyDispatchKind } from '@okstra/schemas/vocabulary';
+import { problemLine, refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
 import { readResponseVotesWithProblems } from './response-votes.js';
 
 export { EXPLANATION_FIELDS, VERDICT_WORDS } from './response-votes.js';
@@ -37,14 +38,38 @@ export interface WorkerDispatchOutcome {
  *   of an unplanned worker, a response from a worker that did not complete, and a
  *   completed worker without a response.
  */
-export function collectRoundResults(input: {
+export function collectRoundResults(input: CollectInput): RoundResults {
+  const read = readRoundResults(input);
+  if (read.problems.length > 0) refuseAnswers(read.problems);
+  return read.results;
+}
+
+/** The input of {@link collectRoundResults} and {@link readRoundResults}. */
+export interface CollectInput {
   plan: RoundPlan;
   planFile: string;
   mode: ConvergenceMode;
   responses: readonly WorkerResponse[];
   dispatches: readonly WorkerDispatchOutcome[];
-}): RoundResults {
+  /**
+   * Workers whose newest dispatch was the repair of this round (`repair-reverify-r<N>`; docs/convergence.md
+   * "Repair dispatch"): their outcome carries `repair`; a repair that ended `timeout`/`error`, or whose
+   * restated answer is refused again, is collected as `error` with no votes instead of refusing the set.
+   */
+  repaired?: ReadonlySet<string>;
+}
+
+/**
+ * {@link collectRoundResults} without the refusal: the results, and every problem of the responses
+ * that were not read (grouped by worker through `AnswerProblem.workerId`). A worker with problems
+ * keeps its outcome but no votes; the caller refuses (exit 2) or writes a repair dispatch for them
+ * (`collect-results --repair`). Structural errors (an unplanned worker, a missing outcome, …) still throw.
+ * @throws InputError as {@link collectRoundResults}, except for answer problems.
+ */
+export function readRoundResults(input: CollectInput): { results: RoundResults; problems: AnswerProblem[] } {
   const { plan, planFile, mode } = input;
+  const repaired = input.repaired ?? new Set<string>();
+  const repairKind = repairDispatchKind(reverifyDispatchKind(plan.round));
   if (plan.queueTerminal) throw new InputError('the plan says the queue is terminal: there is nothing to collect', { file: planFile, field: 'queueTerminal' });
   if (mode !== plan.mode) throw new InputError(`--mode ${mode} differs from the plan's mode '${plan.mode}'`, { file: planFile, field: 'mode' });
   const planned = new Map(plan.batches.map((b) => [b.workerId, b]));
@@ -71,21 +96,25 @@ export function collectRoundResults(input: {
         field: 'batches',
       });
     const r = response.get(batch.workerId);
+    const isRepair = repaired.has(batch.workerId);
     if (d.status !== 'completed') {
       if (r) throw new InputError(`worker ${batch.workerId} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
+      if (isRepair)
+        return { workerId: batch.workerId, status: 'error', durationMs: d.durationMs, verdicts: [], repair: { dispatchKind: repairKind, outcome: d.status } };
       return { workerId: batch.workerId, status: d.status, durationMs: d.durationMs, verdicts: [] };
     }
     if (!r) throw new InputError(`worker ${batch.workerId} completed but no --result ${batch.workerId}=<path> was given`, { file: planFile, field: 'batches' });
-    return {
-      workerId: batch.workerId,
-      status: 'completed',
-      durationMs: d.durationMs,
-      resultPath: r.file,
-      verdicts: readVotes(batch.workerId, batch.findingIds, r, mode, problems),
-    };
+    const mine: AnswerProblem[] = [];
+    const verdicts = readVotes(batch.workerId, batch.findingIds, r, mode, mine);
+    const outcome: WorkerOutcome = { workerId: batch.workerId, status: 'completed', durationMs: d.durationMs, resultPath: r.file, verdicts };
+    if (isRepair && mine.length > 0)
+      // Refused again after its one repair: the worker's outcome is given up (error, no votes), never asked a third time.
+      return { ...outcome, status: 'error', verdicts: [], repair: { dispatchKind: repairKind, outcome: 'refused', problems: mine.map(problemLine) } };
+    if (isRepair) return { ...outcome, repair: { dispatchKind: repairKind, outcome: 'read' } };
+    problems.push(...mine);
+    return mine.length > 0 ? { ...outcome, verdicts: [] } : outcome;
   });
-  if (problems.length > 0) refuseAnswers(problems);
-  return { schemaVersion: '1.0', kind: 'round-results', round: plan.round, mode, workers };
+  return { results: { schemaVersion: '1.0', kind: 'round-results', round: plan.round, mode, workers }, problems };
 }
 
 function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode, problems: AnswerProblem[]): Vote[] {

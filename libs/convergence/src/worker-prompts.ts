@@ -1,4 +1,5 @@
 import type { ConvergenceGroups, CriticCandidate, RoundBatch, RoundPlan } from '@okstra/schemas/convergence';
+import { renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
 import { WORKER_TEXTS } from './worker-texts.generated.js';
 
 /** What a rendered prompt tells the worker about its own files (paths as the worker should see them: project-relative). */
@@ -91,4 +92,22 @@ function quote(text: string): string[] {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The repair prompt of a worker whose round-`plan.round` answer collect refused (docs/convergence.md
+ * "Repair dispatch"): libs/verdict-blocks `renderRepairPrompt` with the problems, the answer form of
+ * `prompts/workers/reverify-<mode>.md` verbatim and the refused answer verbatim, headed by the worker,
+ * its batch and the result file the restated answer replaces (project-relative). Deterministic.
+ * @throws Error when `workerId` has no batch in the plan (a bug of the caller).
+ */
+export function renderReverifyRepairPrompt(plan: RoundPlan, workerId: string, problems: readonly AnswerProblem[], answer: string, resultPath: string): string {
+  const batch = plan.batches.find((b) => b.workerId === workerId);
+  if (!batch) throw new Error(`worker ${workerId} has no batch in round ${plan.round}`);
+  return renderRepairPrompt({
+    problems,
+    expectedForm: WORKER_TEXTS[`reverify-${plan.mode}`],
+    answer,
+    to: { workerId, kind: `reverify-r${plan.round}`, ids: batch.findingIds, resultPath },
+  });
 }

@@ -189,6 +189,20 @@ export const Vote = z.looseObject({
 export type Vote = z.infer<typeof Vote>;
 
 /** One planned worker's outcome in a round. */
+/**
+ * The repair of a worker's refused answer, recorded on its round outcome by `collect-results`
+ * (docs/convergence.md "Repair dispatch"): the repair's `dispatchKind` (`repair-reverify-r<N>`) and
+ * how it ended — `read` (the restated answer gave the votes), `refused` (refused again: the outcome is
+ * `error`, `problems` the refusal's lines), or the repair dispatch's own `timeout` / `error` / `not-run`
+ * (the outcome is `error`).
+ */
+export const RepairRecord = z.looseObject({
+  dispatchKind: NonEmptyString,
+  outcome: z.enum(['read', 'refused', 'timeout', 'error', 'not-run']),
+  problems: z.optional(z.array(z.string())),
+});
+export type RepairRecord = z.infer<typeof RepairRecord>;
+
 export const WorkerOutcome = z.looseObject({
   workerId: WorkerId,
   status: DispatchStatus,
@@ -196,6 +210,8 @@ export const WorkerOutcome = z.looseObject({
   /** The response file the votes came from (informational). */
   resultPath: z.optional(z.string()),
   verdicts: z.array(Vote),
+  /** Present when the outcome is that of a repair dispatch ({@link RepairRecord}). */
+  repair: z.optional(RepairRecord),
 });
 export type WorkerOutcome = z.infer<typeof WorkerOutcome>;
 

@@ -1,4 +1,4 @@
-import { retryDispatchKind } from '@okstra/schemas/vocabulary';
+import { repairedDispatchKind, retryDispatchKind } from '@okstra/schemas/vocabulary';
 
 /**
  * Retry dispatch kinds (okstra-team owns their names, spelled by
@@ -23,9 +23,13 @@ export function isRetryKind(kind: string): boolean {
 
 /**
  * The round a dispatch kind belongs to: the kind without its `-retry` suffix
- * (`reverify-r2-retry` → `reverify-r2`). A retry is part of the round it
- * retries: `team await` judges one round at a time.
+ * (`reverify-r2-retry` → `reverify-r2`), and the kind a repair repairs
+ * (`repair-reverify-r2` → `reverify-r2`; docs/convergence.md "Repair dispatch"). A
+ * retry and a repair are part of the round they retry or repair: `team await`
+ * judges one round at a time, a repair with the rules of its `<kind>`.
  */
 export function roundOf(kind: string): string {
+  const repaired = repairedDispatchKind(kind);
+  if (repaired !== undefined) return roundOf(repaired);
   return isRetryKind(kind) ? kind.slice(0, -RETRY_SUFFIX.length) : kind;
 }

@@ -130,4 +130,7 @@ describe('isStatusCurrent / isRetryable', () => {
     ]);
     expect(['initial-retry', 'reverify-r3-retry', 'reverify-r3'].map(roundOf)).toEqual(['initial', 'reverify-r3', 'reverify-r3']);
   });
+  it('a repair (repair-<kind>) is in the round of the kind it repairs (issue #25 item 4)', () => {
+    expect(['repair-reverify-r3', 'repair-plan-verify', 'repair-reverify-r3-retry'].map(roundOf)).toEqual(['reverify-r3', 'plan-verify', 'reverify-r3']);
+  });
 });

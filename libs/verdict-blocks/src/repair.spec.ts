@@ -18,4 +18,20 @@ describe('renderRepairPrompt (issue #25 item 4)', () => {
     const quoted = /`{5}markdown\n([\s\S]*)\n`{5}\n$/.exec(text);
     expect(quoted?.[1]).toBe(answer.trimEnd());
   });
+  it('with `to`, starts with the worker, the Batch line and the file the restated answer replaces', () => {
+    const text = renderRepairPrompt({
+      problems: [problem],
+      expectedForm: 'form',
+      answer: 'x\n',
+      to: { workerId: 'codex', kind: 'reverify-r2', ids: ['F-002', 'F-005'], resultPath: 'w/codex-reverify-r2.md' },
+    });
+    expect(text.split('\n').slice(0, 5)).toEqual([
+      '# Repair of your reverify-r2 answer: codex',
+      '',
+      'Batch: F-002, F-005',
+      '',
+      expect.stringContaining('`w/codex-reverify-r2.md`'),
+    ]);
+    expect(text).toContain('## Restate your answer (repair)');
+  });
 });

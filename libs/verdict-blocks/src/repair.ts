@@ -8,11 +8,31 @@ import { problemLine, type AnswerProblem } from './problems.js';
  * resumed conversation. The answer stands in a fence longer than any backtick
  * run inside it, so nothing in it can close the fence.
  * @param input.expectedForm the answer format of the worker text (prompts/workers/…), as Markdown.
+ * @param input.to when given, a header first: the title naming the worker and the dispatch repaired,
+ *   the `Batch: ` line of the ids it answers (as every round prompt has), and the file to write the
+ *   restated answer to (project-relative, replacing the refused one).
  */
-export function renderRepairPrompt(input: { problems: readonly AnswerProblem[]; expectedForm: string; answer: string }): string {
+export function renderRepairPrompt(input: {
+  problems: readonly AnswerProblem[];
+  expectedForm: string;
+  answer: string;
+  to?: { workerId: string; kind: string; ids: readonly string[]; resultPath: string };
+}): string {
   const longest = Math.max(2, ...[...input.answer.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = '`'.repeat(longest + 1);
+  const to = input.to;
+  const header = to
+    ? [
+        `# Repair of your ${to.kind} answer: ${to.workerId}`,
+        '',
+        `Batch: ${to.ids.join(', ')}`,
+        '',
+        `Write the restated answer to \`${to.resultPath}\` (it replaces the refused one; write nothing else).`,
+        '',
+      ]
+    : [];
   return [
+    ...header,
     '## Restate your answer (repair)',
     '',
     'Your answer below could not be read. Restate the **same** answer in the form',

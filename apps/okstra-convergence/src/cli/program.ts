@@ -49,6 +49,10 @@ export function createProgram(ctx: CliContext): Command {
     .option('--result <worker=path>', 'a worker response (repeat)', collect, [])
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of a worker (repeat)', collect, [])
     .requiredOption('--output <round-results.json>', 'where to write the round results (- prints them on stdout)')
+    .option(
+      '--repair',
+      "on refused answers (still exit 2), write each refused worker's repair prompt and the repair jobs file (state/repair-jobs-reverify-r<N>-<type>-<seq>.json) for okstra team dispatch --jobs-file; a worker already repaired this round is collected as error",
+    )
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/collect-results.js')).runCollectResults(opts, ctx)));
   program

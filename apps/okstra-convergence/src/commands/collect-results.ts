@@ -1,17 +1,29 @@
+import { resolve } from 'node:path';
 import { isStdio, parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
-import { checkResults, collectRoundResults, parseDispatchFlag, type WorkerResponse } from '@okstra/convergence';
+import { checkResults, parseDispatchFlag, readRoundResults, renderReverifyRepairPrompt, type WorkerResponse } from '@okstra/convergence';
+import { toProjectRelative } from '@okstra/paths';
 import { roundPlanArtifact, roundResultsArtifact, type ConvergenceMode } from '@okstra/schemas/convergence';
+import { reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { assertOutputNotInput, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
+import { repairedWorkers, writeRepairDispatch } from '@okstra/team-run';
+import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
 import { documentArg, MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
+import { placeOfPlan } from './run/round-files.js';
 
 /**
- * `collect-results --plan <p> [--mode <m>] --result <w>=<path>… --dispatch <w>=<status>:<ms>… --output <p>`:
+ * `collect-results --plan <p> [--mode <m>] --result <w>=<path>… --dispatch <w>=<status>:<ms>… --output <p> [--repair]`:
  * read one round's worker responses into the `apply-round --results` shape.
  * `--mode` defaults to the plan's own `mode` (a given one must match it).
  * Every check runs before the output is written; any failure exits 2 and writes nothing.
+ * With `--repair` (docs/convergence.md "Repair dispatch"; the plan must be a run's): refused answers
+ * still exit 2 listing every problem, but first write the repair dispatch of the refused workers not
+ * yet repaired this round (their repair prompts and `state/repair-jobs-reverify-r<N>-<type>-<seq>.json`,
+ * printed on stdout as `{ refused, repair: { dispatchKind, jobsFile, workers } }`) and nothing else; a
+ * worker whose newest dispatch (team-state) was this round's repair is collected as `error` when its
+ * repair failed or its restated answer is refused again, never repaired twice.
  */
 export async function runCollectResults(
-  opts: { plan: string; mode?: ConvergenceMode; result: string[]; dispatch: string[]; output: string },
+  opts: { plan: string; mode?: ConvergenceMode; result: string[]; dispatch: string[]; output: string; repair?: boolean },
   ctx: CliContext,
 ): Promise<number> {
   const planPath = documentArg(ctx.io, opts.plan);
@@ -31,7 +43,36 @@ export async function runCollectResults(
   const responses: WorkerResponse[] = [];
   for (const f of files)
     responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
-  const results = collectRoundResults({ plan, planFile: planPath, mode: opts.mode ?? plan.mode, responses, dispatches });
+  const place = opts.repair ? placeOfPlan(planPath) : null;
+  const kind = reverifyDispatchKind(plan.round);
+  const repaired = new Set(place ? (await repairedWorkers(place, kind)).keys() : []);
+  const { results, problems } = readRoundResults({ plan, planFile: planPath, mode: opts.mode ?? plan.mode, responses, dispatches, repaired });
+  if (problems.length > 0) {
+    if (place) {
+      const byWorker = new Map<string, AnswerProblem[]>();
+      for (const p of problems) byWorker.set(p.workerId, [...(byWorker.get(p.workerId) ?? []), p]);
+      const requests = [...byWorker].map(([workerId, mine]) => {
+        const file = files.find((f) => f.workerId === workerId)!;
+        const answer = responses.find((r) => r.workerId === workerId)!.text;
+        return {
+          workerId,
+          resultPath: file.path,
+          prompt: renderReverifyRepairPrompt(plan, workerId, mine, answer, toProjectRelative(place.projectRoot, file.path)),
+        };
+      });
+      const repair = await writeRepairDispatch(place, kind, requests);
+      writeJson(ctx.io, {
+        refused: [...byWorker.keys()],
+        repair: {
+          dispatchKind: repair.dispatchKind,
+          jobsFile: resolve(repair.jobsFile),
+          workers: repair.workers.map((w) => ({ workerId: w.workerId, promptPath: resolve(w.promptPath), resultPath: resolve(w.resultPath) })),
+        },
+      });
+      note(ctx, `repair dispatch written: okstra team dispatch --jobs-file ${toProjectRelative(place.projectRoot, repair.jobsFile)}`);
+    }
+    refuseAnswers(problems);
+  }
   checkResults(plan, results, { results: outputPath });
   if (toStdout) {
     ctx.io.stdout.write(renderArtifact(roundResultsArtifact, results));
@@ -41,8 +82,17 @@ export async function runCollectResults(
   writeJson(ctx.io, {
     output: outputPath,
     round: results.round,
-    workers: results.workers.map((w) => ({ workerId: w.workerId, status: w.status, durationMs: w.durationMs, votes: w.verdicts.length })),
+    workers: results.workers.map((w) => ({
+      workerId: w.workerId,
+      status: w.status,
+      durationMs: w.durationMs,
+      votes: w.verdicts.length,
+      ...(w.repair ? { repair: w.repair.outcome } : {}),
+    })),
   });
-  note(ctx, `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes)`).join(', ')}`);
+  note(
+    ctx,
+    `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes${w.repair ? `, repair ${w.repair.outcome}` : ''})`).join(', ')}`,
+  );
   return 0;
 }

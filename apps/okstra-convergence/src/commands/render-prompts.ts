@@ -1,9 +1,9 @@
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InputError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { convergenceWorkStatePath, parseRunDir, projectRootOf } from '@okstra/paths';
+import { convergenceWorkStatePath } from '@okstra/paths';
 import { roundPlanArtifact } from '@okstra/schemas/convergence';
 import { note, pathArg, readDocument, readWorkingState } from './documents.js';
-import { writeReverifyPrompts, type RunPlace } from './run/round-files.js';
+import { placeOfPlan, writeReverifyPrompts } from './run/round-files.js';
 
 /**
  * `render-prompts --plan <state/convergence-plan-r<N>-<type>-<seq>.json> [--work-state <p>]`: write each
@@ -36,17 +36,4 @@ export async function runRenderPrompts(opts: { plan: string; workState?: string 
   });
   note(ctx, `round ${plan.round}: ${files.length} prompt(s) written`);
   return 0;
-}
-
-/** The run a plan file belongs to: `<run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json`. */
-function placeOfPlan(planPath: string): RunPlace {
-  const runDir = dirname(dirname(planPath));
-  const parsed = parseRunDir(runDir);
-  const projectRoot = projectRootOf(runDir);
-  const m = parsed
-    ? new RegExp(`^convergence-plan-r[1-9][0-9]*-${parsed.taskType.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([0-9]{3,})\\.json$`).exec(basename(planPath))
-    : null;
-  if (!parsed || !projectRoot || !m || basename(dirname(planPath)) !== 'state')
-    throw new InputError('expected a round plan at <run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json inside a .okstra project', { file: planPath });
-  return { projectRoot, runDir, run: { taskType: parsed.taskType, seq: m[1]! } };
 }

@@ -49,7 +49,7 @@ export function renderRunView(state: WorkingState, final?: FinalState): string {
     const marks = r.results.workers
       .map((w) => {
         const batch = r.plan.batches.find((b) => b.workerId === w.workerId);
-        const tags = [batch && batch.priorFailures > 0 ? 'retry' : '', w.status !== 'completed' ? w.status : '', repairOf(w) ? 'repaired' : ''].filter(Boolean);
+        const tags = [batch && batch.priorFailures > 0 ? 'retry' : '', w.status !== 'completed' ? w.status : '', repairOf(w)].filter(Boolean);
         return `<span class="w ${w.status}">${esc(w.workerId)}${tags.length ? ` <em>${esc(tags.join(', '))}</em>` : ''}</span>`;
       })
       .join(' ');
@@ -64,7 +64,7 @@ export function renderRunView(state: WorkingState, final?: FinalState): string {
         const retry = b.priorFailures > 0 ? ' retry' : '';
         if (v) {
           parts.push(
-            `<details class="vote ${esc(v.verdict)}${retry}"><summary>${esc(b.workerId)}: ${esc(v.verdict)}${retry ? ' (retry)' : ''}${repairOf(w) ? ' (repaired)' : ''}</summary><div class="basis">${esc(v.explanation)}</div></details>`,
+            `<details class="vote ${esc(v.verdict)}${retry}"><summary>${esc(b.workerId)}: ${esc(v.verdict)}${retry ? ' (retry)' : ''}${repairOf(w) ? ` (${repairOf(w)})` : ''}</summary><div class="basis">${esc(v.explanation)}</div></details>`,
           );
         } else parts.push(`<div class="vote missing${retry}">${esc(b.workerId)}: ${esc(w?.status ?? 'no outcome')}${retry ? ' (retry)' : ''}</div>`);
       }
@@ -110,10 +110,15 @@ ${[...body, ...gaps].join('\n')}
 `;
 }
 
-/** A repair recorded on a round outcome (`repair` / `repairs`, once the repair dispatch records them). */
-function repairOf(w: unknown): boolean {
-  const o = w as { repair?: unknown; repairs?: unknown[] } | undefined;
-  return !!o && (o.repair !== undefined && o.repair !== null ? true : Array.isArray(o.repairs) && o.repairs.length > 0);
+/**
+ * The repair recorded on a round outcome by `collect-results --repair` (schema `RepairRecord`,
+ * docs/convergence.md "Repair dispatch"), as the header and vote cells mark it: `repaired` when the
+ * restated answer was read, `repair <outcome>` when it was refused again or ended timeout/error; '' when none.
+ */
+function repairOf(w: unknown): string {
+  const r = (w as { repair?: { outcome?: unknown } } | undefined)?.repair;
+  if (!r || typeof r !== 'object') return '';
+  return r.outcome === 'read' ? 'repaired' : `repair ${String(r.outcome ?? 'recorded')}`;
 }
 
 function esc(text: unknown): string {

@@ -1,5 +1,6 @@
 // issue 14: await answers for the round just dispatched; retry accounting across dispatch kinds (real tmux, real bins).
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { team } from '../test-support/bin.js';
 import { awaitJson, jobEntry, makeFixture, privateServer, runArgs as run, writeJobsFile, type Fixture } from '../test-support/fixture.js';
 
@@ -91,5 +92,44 @@ describe('retry accounting: one retry per worker per run, across every dispatch 
     expect(a.doc.workers[0]).toMatchObject({ workerId: 'gamma', dispatchKind: 'reverify-r1', status: 'error', attempt: 2, retryable: false });
     expect(f.row('gamma').failures).toBe(2);
     team(['teardown', ...run(f)], { env: f.env });
+  });
+});
+
+describe('a repair dispatch (repair-<kind>) is judged in the round of <kind> (issue #25 item 4)', () => {
+  it('await after a repair of one worker judges the whole round, dispatch[] has every worker; failures stay 0; the refused answer is kept aside', () => {
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-ok' },
+      ],
+      { socket },
+    );
+    const round = [
+      ['alpha', 'stub-ok', 'worker-reverify-r1'],
+      ['beta', 'stub-ok', 'worker-reverify-r1'],
+    ] as Array<[string, string, string]>;
+    expect(dispatch(f, jobsFile(f, 'reverify-r1', round)).code).toBe(0);
+    expect(awaitJson(f).code).toBe(0);
+    const refused = readFileSync(f.result('beta'), 'utf8');
+    expect(dispatch(f, jobsFile(f, 'repair-reverify-r1', [round[1]!])).code).toBe(0);
+    for (const extra of [[], ['--dispatch-kind', 'reverify-r1']]) {
+      const a = awaitJson(f, extra);
+      expect(a.code, a.stderr).toBe(0);
+      expect(a.doc).toMatchObject({ allCompleted: true, round: 'reverify-r1', notJudged: [] });
+      expect(a.doc.judged.map((j: any) => [j.workerId, j.dispatchKind])).toEqual([
+        ['alpha', 'reverify-r1'],
+        ['beta', 'repair-reverify-r1'],
+      ]);
+      expect(a.doc.dispatch).toEqual([expect.stringMatching(/^alpha=completed:\d+$/), expect.stringMatching(/^beta=completed:\d+$/)]);
+    }
+    const only = awaitJson(f, ['--dispatch-kind', 'repair-reverify-r1']);
+    expect(only.doc.judged.map((j: any) => j.workerId)).toEqual(['beta']);
+    expect([f.row('alpha').failures, f.row('beta').failures]).toEqual([0, 0]);
+    expect(f.row('beta')).toMatchObject({ dispatchKind: 'repair-reverify-r1', status: 'completed', attempt: 2 });
+    expect(readFileSync(`${f.result('beta')}.attempt-1`, 'utf8')).toBe(refused);
+    const second = dispatch(f, jobsFile(f, 'repair-reverify-r1', [round[1]!]));
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/jobs\[0\]\.workerId: worker 'beta' already had its repair 'repair-reverify-r1' \(one repair per worker per dispatch\)\n$/);
+    team(['teardown', ...run(f), '--force'], { env: f.env });
   });
 });

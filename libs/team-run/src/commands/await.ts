@@ -10,7 +10,7 @@ import { workerDeadlineMs } from '../await/deadline.js';
 import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from '../await/judge.js';
 import { latestDispatches, loadRun, startedDispatches } from '../dispatch/run-context.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
-import { isTerminalWorkerStatus } from '@okstra/schemas/vocabulary';
+import { isTerminalWorkerStatus, repairDispatchKind } from '@okstra/schemas/vocabulary';
 
 /** Flags of `team await` (0.161.0 docs/cli.md team row). */
 export interface AwaitOptions {
@@ -180,8 +180,10 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
 /**
  * Which dispatches await judges (docs/team.md "await"): each worker's newest
  * dispatch, of one round only — the round (`roundOf`: a kind and its
- * `-retry`) of the newest dispatch of all, or with `--dispatch-kind K` the
- * workers whose newest dispatch is `K` or `K-retry`. A worker whose newest
+ * `-retry`, and its repair `repair-<kind>`) of the newest dispatch of all, or with
+ * `--dispatch-kind K` the workers whose newest dispatch is `K`, `K-retry` or
+ * `repair-K` (a repair is judged with its kind's rules: docs/team.md "Dispatch
+ * kinds"). A worker whose newest
  * dispatch belongs to another round is listed as not judged, never judged
  * from an older dispatch.
  */
@@ -193,7 +195,7 @@ export function selectRound(
   let round: string;
   if (dispatchKind !== undefined) {
     round = dispatchKind;
-    matches = (kind) => kind === dispatchKind || kind === retryKindOf(dispatchKind);
+    matches = (kind) => kind === dispatchKind || kind === retryKindOf(dispatchKind) || kind === repairDispatchKind(dispatchKind);
   } else {
     const last = [...newest].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt)).at(-1)!;
     round = roundOf(last.dispatchKind);

@@ -16,6 +16,7 @@ import { readRegularFileSync, writeArtifact } from '@okstra/state-file';
 import { teamJobArtifact } from '@okstra/schemas/team-job';
 import { hasRetryLeft } from '@okstra/schemas/retry-budget';
 import { isRetryable, isRetryKind, readTeamState, transitionWorkers } from '@okstra/team-state';
+import { repairedDispatchKind } from '@okstra/schemas/vocabulary';
 import { dispatchToCmux } from '../backends/cmux.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
 import { dispatchToTmux } from '../backends/tmux-dispatch.js';
@@ -286,8 +287,9 @@ async function assertNoUnrecordedStart(records: readonly WorkerDispatch[], teamS
  * The retry budget at dispatch (docs/team.md "Retry accounting"; the rule is
  * `@okstra/schemas` retry-budget.ts): a worker out of the run (its second
  * failure) is never dispatched again, and a retry kind (`<kind>-retry`) only
- * dispatches workers whose last dispatch failed with their one retry unspent.
- * It is also dispatch's one read of an existing team-state before anything
+ * dispatches workers whose last dispatch failed with their one retry unspent;
+ * a repair kind (`repair-<kind>`) is refused for a worker whose newest dispatch
+ * is that repair already (one repair per worker per dispatch). It is also dispatch's one read of an existing team-state before anything
  * is written: an invalid one is refused here (readTeamState).
  * @throws InputError (exit 2) naming the job's `workerId`, or for an invalid
  *   team-state; nothing written.
@@ -307,6 +309,13 @@ async function assertRetryBudget(teamStatePath: string, dispatchKind: string, jo
     const failures = row?.failures ?? 0;
     if (!hasRetryLeft(failures)) {
       throw new InputError(`worker '${job.workerId}' is out of the run: it failed ${failures} times (one retry per worker per run)`, {
+        file: source,
+        field: `${job.where}.workerId`,
+      });
+    }
+    // At most one repair per worker per dispatch (docs/convergence.md "Repair dispatch"): a second one is refused.
+    if (repairedDispatchKind(dispatchKind) !== undefined && row?.dispatchKind === dispatchKind) {
+      throw new InputError(`worker '${job.workerId}' already had its repair '${dispatchKind}' (one repair per worker per dispatch)`, {
         file: source,
         field: `${job.where}.workerId`,
       });

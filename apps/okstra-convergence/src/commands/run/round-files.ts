@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { InputError } from '@okstra/cli-kit';
 import { renderGapVotePrompt, renderReverifyPrompt } from '@okstra/convergence';
 import {
   auditSidecarBeside,
   gapVotePromptPath,
   gapVoteResultPath,
+  parseRunDir,
+  projectRootOf,
   reverifyPromptPath,
   reverifyResultPath,
   toProjectRelative,
@@ -111,4 +114,20 @@ async function writeIfChanged(path: string, text: string): Promise<void> {
   if (current === text) return;
   await mkdir(dirname(path), { recursive: true });
   await writeTextAtomic(path, text);
+}
+
+/**
+ * The run a plan file belongs to: `<run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json`.
+ * @throws InputError (exit 2) naming the plan when it lies elsewhere.
+ */
+export function placeOfPlan(planPath: string): RunPlace {
+  const runDir = dirname(dirname(planPath));
+  const parsed = parseRunDir(runDir);
+  const projectRoot = projectRootOf(runDir);
+  const m = parsed
+    ? new RegExp(`^convergence-plan-r[1-9][0-9]*-${parsed.taskType.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([0-9]{3,})\\.json$`).exec(basename(planPath))
+    : null;
+  if (!parsed || !projectRoot || !m || basename(dirname(planPath)) !== 'state')
+    throw new InputError('expected a round plan at <run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json inside a .okstra project', { file: planPath });
+  return { projectRoot, runDir, run: { taskType: parsed.taskType, seq: m[1]! } };
 }
