@@ -7,7 +7,7 @@
 // Then killed `seed --restart-from-round0` runs followed by one plain seed: the
 // temp files the kills left are gone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEMP_MARK } from '@okstra/state-file';
 import { changed, cleanup, clone, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, snapshot, type Scenario } from './support.js';
@@ -118,6 +118,8 @@ describe('a full disk under every writer', () => {
       await run('conv', RESTART.argv(s), { cwd: s.project, killAfterMs: Math.floor(reference.ms * (0.3 + 0.8 * rnd())) });
     }
     // Plus the shape the kills make most rarely: a dead writer's temp beside a kept copy of another name.
+    // On a slow machine every kill may land before the restart made its migration folder: make it here.
+    mkdirSync(s.mig, { recursive: true });
     writeFileSync(join(s.mig, `.working-state.restart-000000000000.json${TEMP_MARK}999999-dead`), '{');
     const temps = () => leftovers(s.tmp).filter((p) => p.includes(TEMP_MARK));
     const before = temps().length;
