@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TEMP_MARK } from '@okstra/state-file';
-import { changed, cleanup, clone, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, snapshot, type Scenario } from './support.js';
+import { changed, cleanup, clone, leftovers, pool, printTable, random, run, snapshot, type Scenario } from './support.js';
 import { canMountTmpfs, TinyDisk, type Squeeze } from './tiny-disk.js';
-import { RESTART, seedArgs, WRITERS, type Writer } from './writers.js';
+import { RESTART, seedArgs, WRITERS, writerTemplates, type Writer } from './writers.js';
 
 const TMPFS = canMountTmpfs();
 /** `OKSTRA_FI_DISK=all`: every squeeze; by default a spread that keeps the suite's CI time small. */
@@ -26,14 +26,9 @@ const label = (q: Squeeze) => (q.kind === 'fsize' ? `ulimit -f ${q.blocks}` : q.
 
 const ALL: Writer[] = [...WRITERS, RESTART];
 
-const templates: Partial<Record<Writer['template'], Scenario>> = {};
+let templates: Partial<Record<Writer['template'], Scenario>> = {};
 beforeAll(async () => {
-  const prepared = scenario();
-  await prepare(prepared);
-  templates.prepared = prepared;
-  const full = scenario();
-  await lifecycle(full);
-  templates.lifecycle = full;
+  templates = await writerTemplates();
 }, 300_000);
 afterAll(cleanup);
 

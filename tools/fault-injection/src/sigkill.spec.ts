@@ -5,8 +5,8 @@
 // rerun lands the new bytes (0 lost) and leaves no temp file or lock behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { cleanup, clone, leftovers, lifecycle, pool, prepare, printTable, random, run, scenario, type Scenario } from './support.js';
-import { RESTART, WRITERS, type Writer } from './writers.js';
+import { cleanup, clone, leftovers, pool, printTable, random, run, type Scenario } from './support.js';
+import { RESTART, WRITERS, writerTemplates, type Writer } from './writers.js';
 
 /**
  * Kills per single-file writer, and three times that for the multi-file restart: 8 by default (96 in
@@ -15,14 +15,9 @@ import { RESTART, WRITERS, type Writer } from './writers.js';
 const PER_WRITER = Number(process.env.OKSTRA_FI_KILLS ?? 8);
 const RESTART_KILLS = PER_WRITER * 3;
 
-const templates: Partial<Record<Writer['template'], Scenario>> = {};
+let templates: Partial<Record<Writer['template'], Scenario>> = {};
 beforeAll(async () => {
-  const prepared = scenario();
-  await prepare(prepared);
-  templates.prepared = prepared;
-  const full = scenario();
-  await lifecycle(full);
-  templates.lifecycle = full;
+  templates = await writerTemplates();
 }, 300_000);
 afterAll(cleanup);
 

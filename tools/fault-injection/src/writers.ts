@@ -2,7 +2,7 @@
 // the scenario it runs on, its argv and the files it writes.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { argvOf, COMMANDS } from './commands.js';
-import { collectArgs, type BinName, type Scenario } from './support.js';
+import { collectArgs, lifecycle, prepare, scenario, type BinName, type Scenario } from './support.js';
 
 /** One writer: the scenario template it needs, its argv, its outputs, a setup that makes it write. */
 export interface Writer {
@@ -14,6 +14,15 @@ export interface Writer {
   setup?: (s: Scenario) => void;
   /** States across `outputs` a kill may leave (each file is checked on its own too). */
   crossCheck?: (s: Scenario, files: Array<string | null>, old: Array<string | null>) => string | null;
+}
+
+/** The two scenarios the writers run on, made once per spec (`beforeAll`): a prepared sample and one after its lifecycle. */
+export async function writerTemplates(): Promise<Record<Writer['template'], Scenario>> {
+  const prepared = scenario();
+  await prepare(prepared);
+  const full = scenario();
+  await lifecycle(full);
+  return { prepared, lifecycle: full };
 }
 
 const cmd = (name: string) => COMMANDS.find((c) => c.name === name)!;
