@@ -20,3 +20,4 @@ export * from './finalize.js';
 export * from './validate-final.js';
 export * from './examples.js';
 export * from './worker-prompts.js';
+export { WORKER_TEXTS } from './worker-texts.generated.js';

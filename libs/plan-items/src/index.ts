@@ -12,3 +12,4 @@ export * from './aggregate.js';
 export * from './apply.js';
 export * from './stage-graph.js';
 export * from './incremental-scope.js';
+export * from './repair.js';

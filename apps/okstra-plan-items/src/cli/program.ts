@@ -40,6 +40,10 @@ export function createProgram(ctx: CliContext): Command {
     .option('--result <worker-id=path>', 'a worker response (repeat)', collect, [])
     .requiredOption('--items <items.json>', 'the persisted queue')
     .requiredOption('--output <verdicts.json>', 'where to write the envelope')
+    .option(
+      '--repair',
+      "on refused answers (still exit 2), write each refused worker's repair prompt and the repair jobs file (state/repair-jobs-plan-verify-<type>-<seq>.json) for okstra team dispatch --jobs-file; a worker already repaired is collected as error",
+    )
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/collect-verdicts.js')).runCollectVerdicts(opts, ctx)));
   program
