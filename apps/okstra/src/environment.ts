@@ -42,6 +42,11 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   },
   { name: 'USERPROFILE', readBy: 'okstra-run-audit', effect: 'the home directory when HOME is unset (Windows)' },
   { name: 'PATH', readBy: 'okstra, okstra-team, okstra-run-audit', effect: 'where okstra-<word> plug-ins, tmux, cmux, gh and provider CLIs are found' },
+  {
+    name: 'CODEX_HOME',
+    readBy: 'okstra-team exec',
+    effect: "the codex CLI's directory, whose session record gives a codex worker's usage.turns ($CODEX_HOME/sessions; default ~/.codex)",
+  },
   { name: 'TMUX', readBy: 'okstra-team dispatch', effect: 'with TMUX_PANE: dispatch opens panes in the tmux session it runs in' },
   { name: 'TMUX_PANE', readBy: 'okstra-team dispatch', effect: 'the pane dispatch runs in (with TMUX)' },
   { name: 'CMUX_SURFACE_ID', readBy: 'okstra-team dispatch', effect: 'the cmux surface new worker panes are split from' },
