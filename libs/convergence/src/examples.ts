@@ -22,7 +22,7 @@ export function exampleGroups(): ConvergenceGroups {
     roundLimit: 3,
     roster: [
       { workerId: 'claude', provider: 'claude', role: 'analyser', modelExecutionValue: 'claude-opus-4-1' },
-      { workerId: 'codex', provider: 'codex', role: 'analyser', modelExecutionValue: 'gpt-5-codex' },
+      { workerId: 'codex', provider: 'codex', role: 'analyser', modelExecutionValue: 'gpt-5.5' },
       { workerId: 'grok', provider: 'grok', role: 'critic', modelExecutionValue: 'grok-4' },
     ],
     findings: [
@@ -148,7 +148,7 @@ export function exampleCoverageBatch(): CoverageBatch {
     modelExecutionValue: critic.modelExecutionValue,
     dispatches: [
       { workerId: 'claude', status: 'completed', durationMs: 203_000, modelExecutionValue: 'claude-opus-4-1' },
-      { workerId: 'codex', status: 'completed', durationMs: 188_000, modelExecutionValue: 'gpt-5-codex' },
+      { workerId: 'codex', status: 'completed', durationMs: 188_000, modelExecutionValue: 'gpt-5.5' },
     ],
     gaps: critic.candidates.map((c) => ({ ...c, votes: votes[c.id] })),
   };
