@@ -1,31 +1,13 @@
 import { chmodSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TASK_ROOT_REL, type Project } from '@okstra/audit-rules/test-support';
-import { makeHome, makeStubGh, runBin, runBinAsync } from '../test-support/bin.js';
-import { FORBIDDEN, makePlantedProject, PLANTED_ENV, PLANTED_GITCONFIG, PLANTED_IDENTITIES } from '../test-support/planted.js';
+import { TASK_ROOT_REL } from '@okstra/audit-rules/test-support';
+import { makeHome, runBin, runBinAsync } from '../test-support/bin.js';
+import { cleanup, errorIssueSetup, onCleanup } from '../test-support/error-issue-setup.js';
+import { FORBIDDEN, makePlantedProject, PLANTED_IDENTITIES } from '../test-support/planted.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function setup(scenario: Parameters<typeof makeStubGh>[0] = {}, config?: unknown) {
-  const project: Project = makePlantedProject();
-  const gh = makeStubGh(scenario);
-  const home = makeHome(config, PLANTED_GITCONFIG);
-  cleanups.push(
-    () => project.cleanup(),
-    () => rmSync(gh.dir, { recursive: true, force: true }),
-    () => rmSync(home, { recursive: true, force: true }),
-  );
-  const env = { PATH: gh.dir, HOME: home, ...PLANTED_ENV };
-  const planFile = join(home, 'plan.json');
-  const plan = (...extra: string[]) => runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile, ...extra], { env });
-  const submit = (...extra: string[]) => runBin(['error-issue', 'submit', '--plan', planFile, ...extra], { env });
-  const readPlan = () => JSON.parse(readFileSync(planFile, 'utf8'));
-  return { project, gh, home, env, planFile, plan, submit, readPlan };
-}
+afterEach(cleanup);
+const setup = errorIssueSetup;
 
 /** The planted identities found (case-insensitive) in `text`. */
 function leaks(text: string): string[] {
@@ -205,7 +187,7 @@ describe('error-issue plan', () => {
   it('several project roots: one cluster across projects, counted per project', () => {
     const t = setup();
     const second = makePlantedProject();
-    cleanups.push(() => second.cleanup());
+    onCleanup(() => second.cleanup());
     expect(t.plan('--project-root', second.root).code).toBe(0);
     const plan = t.readPlan();
     expect(plan.inputs).toMatchObject({ projects: 2, records: 24, violations: 4 });
@@ -487,7 +469,7 @@ describe('error-issue submit', () => {
   it('bodies over 65,536 characters are truncated with a visible marker', () => {
     const project = makePlantedProject({ hugeDetail: true });
     const home = makeHome();
-    cleanups.push(
+    onCleanup(
       () => project.cleanup(),
       () => rmSync(home, { recursive: true, force: true }),
     );

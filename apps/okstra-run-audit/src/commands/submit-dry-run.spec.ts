@@ -1,29 +1,17 @@
 // `error-issue submit --dry-run` (docs/error-issue.md "submit"): every check, then what would be
 // sent where — no gh send, the plan file unchanged. The `--help` example uses it, so it files nothing.
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeHome, makeStubGh, runBin } from '../test-support/bin.js';
-import { makePlantedProject, PLANTED_ENV, PLANTED_GITCONFIG } from '../test-support/planted.js';
+import { runBin } from '../test-support/bin.js';
+import { cleanup, errorIssueSetup } from '../test-support/error-issue-setup.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
+afterEach(cleanup);
 
+/** A planted project whose plan file is made: the dry run's input. */
 function setup() {
-  const project = makePlantedProject();
-  const gh = makeStubGh({});
-  const home = makeHome(undefined, PLANTED_GITCONFIG);
-  cleanups.push(
-    () => project.cleanup(),
-    () => rmSync(gh.dir, { recursive: true, force: true }),
-    () => rmSync(home, { recursive: true, force: true }),
-  );
-  const env = { PATH: gh.dir, HOME: home, ...PLANTED_ENV };
-  const planFile = join(home, 'plan.json');
-  expect(runBin(['error-issue', 'plan', '--project-root', project.root, '--output', planFile], { env }).code).toBe(0);
-  return { gh, env, planFile };
+  const t = errorIssueSetup();
+  expect(t.plan().code).toBe(0);
+  return t;
 }
 
 describe('error-issue submit --dry-run', () => {
