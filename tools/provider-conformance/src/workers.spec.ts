@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import { killServer, privateSocket } from '@okstra/team-run/test-support';
 import { teamRunPaths, writeTeamRun } from '@okstra/team-state/test-support';
@@ -90,6 +90,16 @@ function scriptOf(w: (typeof workers)[number]): Step[] {
   return steps;
 }
 
+/** Every file under `dir` (relative path → content), to tell what a run wrote. */
+function filesOf(dir: string, into = new Map<string, string>(), top = dir): Map<string, string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) filesOf(p, into, top);
+    else into.set(relative(top, p), e.isFile() ? readFileSync(p, 'latin1') : `<${e.isSymbolicLink() ? 'symlink' : 'special'}>`);
+  }
+  return into;
+}
+
 /** Run a node script without blocking this process; @returns its exit status and output. */
 function runBin(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -155,6 +165,7 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
       });
       // Never spawnSync here: the scripted model lives in this process and must keep answering.
       const team = (args: string[]) => runBin([TEAM_BIN, ...args, '--project-root', root, '--run-manifest', abs(run.manifest)], env);
+      const before = filesOf(base);
       const d = await team(['dispatch']);
       expect(d.status, d.stderr).toBe(0);
       const a = await team(['await', '--json']);
@@ -191,6 +202,17 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
         expect(answered, w.id).toBeGreaterThan(2);
         expect(got.usage?.turns, w.id).toBe(answered);
       }
+      // 0 files written outside a write root: everything new or changed under the test's /tmp directory is a
+      // delivery (result, audit sidecar) in worker-results, an implementer's edit, or okstra's own bookkeeping
+      // (the wrapper's prompts/ transcripts and status sidecars, the state/ and manifests/ files okstra-team keeps).
+      const after = filesOf(base);
+      const written = [...after.keys()].filter((f) => before.get(f) !== after.get(f)).sort();
+      const runDir = relative(base, dirname(dirname(abs(run.manifest))));
+      const delivered = workers.flatMap((w) => [run.result(w.id), relative(root, audit(w.id))].map((f) => relative(base, abs(f))));
+      const edits = ['claude', 'codex'].map((id) => relative(base, abs(`src/${id}.ts`)));
+      const bookkeeping = (f: string) => f.startsWith(`${runDir}/prompts/`) || f.startsWith(`${runDir}/state/`) || f.startsWith(`${runDir}/manifests/`);
+      expect(written.filter((f) => !delivered.includes(f) && !edits.includes(f) && !bookkeeping(f))).toEqual([]);
+      expect(written.filter((f) => delivered.includes(f) || edits.includes(f))).toHaveLength(delivered.length + edits.length);
       // The implementers edited the project and ran the plan step's command inside their CLI's sandbox
       // (GREEN after the edit), which let them neither write outside the project nor connect anywhere.
       for (const id of ['claude', 'codex']) {
