@@ -65,6 +65,32 @@ function stepByStep(done: AutopilotProject): AutopilotProject {
 }
 
 describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux panes)', () => {
+  it('a refused response gets its one repair dispatch and is read; no failure is counted (issue #25 item 4)', () => {
+    const p = project({ STUB_FAIL_FIRST: '', STUB_HEDGE_FIRST: 'claude' });
+    const r = runAutopilot(p, ['--rounds', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const round = JSON.parse(r.stdout).rounds[0];
+    expect(round.workers.map((w: any) => `${w.workerId}:${w.status}`)).toEqual(['claude:completed', 'codex:completed']);
+    expect(round.repairs).toEqual([{ workerId: 'claude', dispatchKind: 'repair-reverify-r1', outcome: 'read' }]);
+    expect(p.json(MANIFEST).workerDispatches.map((d: any) => `${d.dispatchKind}:${d.workerId}`)).toEqual([
+      'reverify-r1:claude',
+      'reverify-r1:codex',
+      'repair-reverify-r1:claude',
+    ]);
+    expect(p.read(`${RUN}/prompts/claude-prompt-repair-reverify-r1-error-analysis-001.md`)).toContain('**Verdict**: SURVIVES, probably');
+    expect(p.json(`${STATE}/convergence-results-r1-error-analysis-001.json`).workers[0].repair).toEqual({
+      dispatchKind: 'repair-reverify-r1',
+      outcome: 'read',
+    });
+    expect(
+      p
+        .json(WORK)
+        .derived.workers.filter((w: any) => ['claude', 'codex'].includes(w.workerId))
+        .map((w: any) => w.failures),
+    ).toEqual([0, 0]);
+    expect(p.json(`${STATE}/team-state-error-analysis-001.json`).workers.find((w: any) => w.workerId === 'claude')).toMatchObject({ failures: 0 });
+  }, 120_000);
+
   it('takes the seeded sample to a validated final state through a failure and its retry round, as the step-by-step path does', () => {
     const p = project();
     const r = runAutopilot(p, ['--until-terminal']);

@@ -34,6 +34,8 @@ function built(): Set<string> {
     paths.coverageBatchPath(RUN, ref),
     paths.criticResultsPath(RUN, ref),
     paths.planVerifyJobsPath(RUN, ref),
+    paths.repairJobsPath(RUN, `reverify-r${N}`, ref),
+    paths.repairJobsPath(RUN, 'plan-verify', ref),
   ]);
   for (const w of ['claude', 'codex', 'w']) {
     for (const p of [

@@ -111,7 +111,9 @@ export function writeJson(path: string, value: unknown): void {
 /**
  * A stub provider script for `okstra convergence run` (its specs and the demo): heartbeats into the sidecar beside its result, then answers `SURVIVES` with a Basis for every
  * id on the prompt's `Batch:` line (written whole: temp + rename). The provider named by
- * `STUB_FAIL_FIRST` fails its first call (exit 1), so the run goes through a failure and its retry round.
+ * `STUB_FAIL_FIRST` fails its first call (exit 1), so the run goes through a failure and its retry round;
+ * the one named by `STUB_HEDGE_FIRST` hedges its first verdict of its first call (`SURVIVES, probably`:
+ * refused), so the run goes through a repair dispatch.
  */
 export const BATCH_ANSWER_STUB = `#!/bin/sh
 prompt=$(cat)
@@ -122,5 +124,7 @@ me=$(basename "$(dirname "$0")")
 if [ "$STUB_FAIL_FIRST" = "$me" ] && [ ! -e "$HOME/failed-once-$me" ]; then : > "$HOME/failed-once-$me"; echo "stub: authentication required" >&2; exit 1; fi
 sleep "\${STUB_SLEEP:-0}"
 ids=$(printf '%s\\n' "$prompt" | sed -n 's/^Batch: //p' | head -1 | tr ',' ' ')
-{ for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$id"; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
+hedge=''
+if [ "$STUB_HEDGE_FIRST" = "$me" ] && [ ! -e "$HOME/hedged-once-$me" ]; then : > "$HOME/hedged-once-$me"; hedge=', probably'; fi
+{ for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES%s\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$hedge" "$id"; hedge=''; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
 `;

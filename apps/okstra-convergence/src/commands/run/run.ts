@@ -31,6 +31,7 @@ import { runPlanRound } from '../plan-round.js';
 import { runValidate } from '../validate.js';
 import { takeRunLock } from './lock.js';
 import { writeGapVotePrompts, writeJobsFile, writeReverifyPrompts, type RunPlace, type WorkerFiles } from './round-files.js';
+import { repairRefused, repairsOf, type RepairReport } from './repair.js';
 import { callCommand } from './sub-command.js';
 
 /** Flags of `okstra-convergence run` (docs/convergence.md "run"). */
@@ -64,8 +65,8 @@ interface RoundReport {
   /** Workers dispatched by this invocation (a resumed round re-dispatches none that already started). */
   dispatched: string[];
   workers: WorkerReport[];
-  /** Repair dispatches of refused responses (none until the repair dispatch lands: see docs/convergence.md "run"). */
-  repairs: unknown[];
+  /** Repair dispatches of refused responses and how each ended (docs/convergence.md "Repair dispatch"). */
+  repairs: RepairReport[];
   counts: unknown;
   droppedWorkers: string[];
   deadlinePassed: boolean;
@@ -196,7 +197,9 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
     });
   }
   const resultsPath = roundResultsPath(place.runDir, plan.round, place.run);
-  await collect(ctx, team.projectRoot, planPath, plan.mode, resultsPath, reports, files);
+  const repair = () => repairRefused(ctx, team, place, plan.round, opts.deadline, reports, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
+  await collect(ctx, team.projectRoot, planPath, plan.mode, resultsPath, reports, files, repair);
+  const repairs = await repairsOf(resultsPath, reports);
   await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
   const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
   progress(`round ${plan.round} applied: ${JSON.stringify(applied.json?.counts ?? {})}`);
@@ -205,7 +208,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
     dispatchKind,
     dispatched,
     workers: reports,
-    repairs: [],
+    repairs,
     counts: applied.json?.counts ?? null,
     droppedWorkers: applied.json?.droppedWorkers ?? [],
     deadlinePassed: reports.some((r) => r.status === 'timeout' && /^deadline of /.test(r.reason ?? '')),
@@ -223,7 +226,7 @@ async function dispatchNotStarted(
   team: RunContext,
   jobsPath: string,
   dispatchKind: string,
-  workers: readonly WorkerFiles[],
+  workers: ReadonlyArray<{ workerId: string }>,
 ): Promise<string[]> {
   const manifest = (await loadRun(ctx.io, team.projectRoot, team.manifestPath)).manifest;
   const rows = existsSync(team.teamStatePath) ? (await readTeamState(team.teamStatePath)).workers : [];
@@ -253,10 +256,11 @@ async function auditCheck(files: WorkerFiles): Promise<Array<{ rule: string; mes
 }
 
 /**
- * collect-results for the round. A completed worker whose response collect refuses is recorded
- * `error` with no votes (what prompts/lead/convergence-rounds.md §2.4 tells a lead to do), so its
- * findings take its one retry next round. This is where the repair dispatch (collect `--repair`)
- * plugs in once it exists: re-ask the worker before giving its outcome up.
+ * collect-results `--repair` for the round. Refused responses first get their one repair
+ * (`repair`: dispatch the repair jobs file collect wrote, await it; docs/convergence.md "Repair
+ * dispatch"), then are collected again — a repair refused again or failed is `error` in the results.
+ * A response still refused (no repair written) is recorded `error` with no votes (what
+ * prompts/lead/convergence-rounds.md §2.4 tells a lead to do), so its findings take its one retry next round.
  */
 async function collect(
   ctx: CliContext,
@@ -266,6 +270,7 @@ async function collect(
   output: string,
   reports: WorkerReport[],
   files: readonly WorkerFiles[],
+  repair: () => Promise<boolean>,
 ): Promise<void> {
   // Response paths project-relative, read from the project root: what a lead types (they are recorded as `resultPath`).
   const rel = (p: string) => toProjectRelative(projectRoot, p);
@@ -275,13 +280,19 @@ async function collect(
     output,
     dispatch: reports.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
     result: reports.filter((r) => r.status === 'completed').map((r) => `${r.workerId}=${rel(files.find((f) => f.workerId === r.workerId)!.resultPath)}`),
+    repair: true,
   });
+  let repaired = false;
   for (;;) {
     try {
       await callCommand(ctx, runCollectResults, args(), projectRoot);
       return;
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
+      if (!repaired) {
+        repaired = true;
+        if (await repair()) continue;
+      }
       const culprit = reports.find((r) => r.status === 'completed' && (error.message.includes(`'${r.workerId}'`) || mentions(error, files, r.workerId)));
       if (!culprit) throw error;
       culprit.status = 'error';
