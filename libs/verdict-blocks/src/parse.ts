@@ -1,5 +1,6 @@
 import { assertMarkdownNesting } from './nesting.js';
 import { assertResponseSize, parseMarkdownLinear } from './linear.js';
+import { CORRECTION_WORD } from './statements.js';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /**
@@ -310,17 +311,28 @@ function isSummaryTitle(node: RootContent): boolean {
 
 /**
  * Lines worth parsing (linear.ts skips chunks with none): a heading or setext
- * underline, a bold or table line, a known field label, or a line that starts with an id.
+ * underline, a bold or table line, a known field label, a correction, or a line naming an
+ * id — never a block-quote line.
  */
-function relevantLine(options: ParseOptions): ((line: string) => boolean) | undefined {
+export function relevantLine(options: ParseOptions): ((line: string) => boolean) | undefined {
   if (!options.fieldLabels || !options.idPattern) return undefined;
   const labels = options.fieldLabels.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
   const label = new RegExp(`(?:^|[\\s*_>\`-])(?:${labels})[\\s*_\`]*[:\\uff1a]`, 'i');
-  // An id with a digit (`F-001`, `P-Opt-1`): `- re-read the lock` is Basis prose, not a statement.
-  const id = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*(?=(?:${options.idPattern.source}))[A-Za-z0-9-]*\\d`, options.idPattern.flags.replace(/[gy]/g, ''));
+  // An id with a digit (`F-001`, `P-Opt-1`) anywhere — a line outside the blocks naming one is a
+  // summary statement wherever the id stands; `- re-read the lock` is Basis prose, not a statement.
+  const ids = new RegExp(options.idPattern.source, options.idPattern.flags.replace(/[gy]/g, '') + 'g');
+  const namesId = (line: string) => {
+    for (const m of line.matchAll(ids)) if (/\d/.test(m[0])) return true;
+    return false;
+  };
+  // A correction inside a block (`Correction: F-002 is REFUTED`, statements.ts) is a statement too.
+  const correction = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*${CORRECTION_WORD.source}`, 'i');
   return (whole) => {
+    // A block-quote line (`>` after at most 3 spaces) is inside a quote wherever it stands (a lazy
+    // continuation never starts with `>`), and quotes are never read.
+    if (/^ {0,3}>/.test(whole)) return false;
     const line = whole.slice(0, 240); // its start decides: a long line costs no more than its start
-    return /^\s{0,3}(?:#|=+\s*$|-+\s*$|\||[*_]{2}|<)/.test(line) || label.test(line) || id.test(line) || SUMMARY_TITLE.test(line);
+    return /^\s{0,3}(?:#|=+\s*$|-+\s*$|\||[*_]{2}|<)/.test(line) || label.test(line) || correction.test(line) || SUMMARY_TITLE.test(line) || namesId(whole);
   };
 }
 
@@ -383,7 +395,12 @@ function buildBlock(
 }
 
 /** A field's plain `value`: its line's text after the label, the paragraph's next lines up to the next field, or (label left empty) the next paragraph unless that starts with a field. */
-function plainValue(f: FieldLine, next: FieldLine | undefined, lines: PlainLine[][], isField: (text: string) => RegExpExecArray | null): string {
+function plainValue(
+  f: FieldLine,
+  next: FieldLine | undefined,
+  lines: ReadonlyArray<readonly PlainLine[]>,
+  isField: (text: string) => RegExpExecArray | null,
+): string {
   const own = lines[f.paragraph];
   const stop = next && next.paragraph === f.paragraph ? next.index : own.length;
   const parts = [isField(own[f.index].text)![2].trim(), ...own.slice(f.index + 1, stop).map((l) => l.text)];
@@ -446,13 +463,9 @@ class SourceText {
     }
     while (from < end && /[ \t\u00a0\u3000]/.test(this.text.charAt(from))) from += 1;
     if (from >= end) return '';
-    const strip = new RegExp(`^ {0,${indent}}`);
-    return this.text
-      .slice(from, end)
-      .split(/\r\n|\r|\n/)
-      .map((l, i) => (i === 0 ? l : l.replace(strip, '')))
-      .join('\n')
-      .trim();
+    // One pass per rule, no array of lines: a Basis may be megabytes long.
+    const lf = this.text.slice(from, end).replace(/\r\n?/g, '\n');
+    return (indent > 0 ? lf.replace(new RegExp(`\\n {0,${indent}}`, 'g'), '\n') : lf).trim();
   }
 }
 
@@ -497,8 +510,17 @@ function blockText(node: Nodes): string {
   }
 }
 
-/** Split an inline container into trimmed plain-text lines, each with its source line. */
-function plainLines(node: { children: PhrasingContent[]; position?: { start: { line: number } } }): PlainLine[] {
+/** plainLines of a node, computed once: a paragraph is read for its block, its text, the statements and summary titles. */
+const plainCache = new WeakMap<object, readonly PlainLine[]>();
+
+/** Split an inline container into trimmed plain-text lines, each with its source line (the same array for the same node: do not change it). */
+function plainLines(node: { children: PhrasingContent[]; position?: { start: { line: number } } }): readonly PlainLine[] {
+  let known = plainCache.get(node);
+  if (known === undefined) plainCache.set(node, (known = computePlainLines(node)));
+  return known;
+}
+
+function computePlainLines(node: { children: PhrasingContent[]; position?: { start: { line: number } } }): PlainLine[] {
   const lines: PlainLine[] = [{ text: '', line: node.position?.start.line ?? 0 }];
   const append = (text: string, line: number) => {
     const last = lines[lines.length - 1];

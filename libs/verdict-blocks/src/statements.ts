@@ -64,7 +64,8 @@ export function tableRows(answer: ParsedAnswer, idPattern: RegExp): TableRow[] {
 }
 
 /** A line inside a block that corrects a verdict: `**Correction:** …`, `Update: …`, `更正：…`. */
-const CORRECTION = /^[\s*_]*(?:correction|corrected|update|updated|edit|erratum|revised|revision|amendment|\u66f4\u6b63|\u4fee\u6b63|\u8ba2\u6b63)\b/i;
+export const CORRECTION_WORD = /(?:correction|corrected|update|updated|edit|erratum|revised|revision|amendment|\u66f4\u6b63|\u4fee\u6b63|\u8ba2\u6b63)\b/i;
+const CORRECTION = new RegExp(`^[\\s*_]*${CORRECTION_WORD.source}`, 'i');
 
 /**
  * Every summary statement of `answer`: lines outside the blocks naming exactly one
