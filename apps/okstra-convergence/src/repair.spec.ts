@@ -100,7 +100,7 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
           workerId: 'codex',
           provider: 'codex',
           role: 'Codex worker',
-          modelExecutionValue: 'gpt-5-codex',
+          modelExecutionValue: 'gpt-5.5',
           promptPath: `${rel}/prompts/codex-prompt-repair-reverify-r1-${SUFFIX}.md`,
           resultPath: `${rel}/worker-results/codex-reverify-r1-${SUFFIX}.md`,
           workerResultPath: `${rel}/worker-results/codex-reverify-r1-${SUFFIX}.md`,
