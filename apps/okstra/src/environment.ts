@@ -36,6 +36,16 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     effect: 'seconds a suspect worker is watched before it is stalled; default: libs/heartbeat budget',
   },
   {
+    name: 'OKSTRA_STEP_TRACE',
+    readBy: 'okstra-convergence run, okstra-team dispatch (test seam)',
+    effect: 'a file each step boundary of run and of dispatch is appended to as <n> TAB <step> TAB <ms since start>; unset: nothing',
+  },
+  {
+    name: 'OKSTRA_STEP_KILL_AT',
+    readBy: 'okstra-convergence run, okstra-team dispatch (test seam)',
+    effect: '<n>[:<ms>]: the process SIGKILLs itself at its n-th step boundary, or ms after it (the crash-safety suite); unset: nothing',
+  },
+  {
     name: 'HOME',
     readBy: 'okstra-team, okstra-run-audit',
     effect: 'where ~/.okstra is: user providers (~/.okstra/adapters/providers), config and the error-issue plan',

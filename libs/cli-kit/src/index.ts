@@ -9,5 +9,6 @@ export * from './options.js';
 export * from './report-error.js';
 export * from './run-cli.js';
 export * from './run-process.js';
+export * from './step-trace.js';
 export * from './suggest.js';
 export * from './version.js';

@@ -6,3 +6,4 @@ export { fmt, listPanes, Tmux, tmuxArgv, tmuxTextProblem, type PaneInfo } from '
 export { teamBinPath, wrapperArgv } from './backends/wrapper-argv.js';
 export { latestDispatches, loadRun, updateWorkerDispatches, type RunContext } from './dispatch/run-context.js';
 export { repairedWorkers, writeRepairDispatch, type RepairDispatch, type RepairPlace, type RepairRequest } from './repair.js';
+export { startingLaunched } from './dispatch/starting.js';

@@ -51,6 +51,18 @@ describe('applyTransition (docs/contracts.md §7)', () => {
     expect(retry).toMatchObject({ dispatchKind: 'reverify-r1-retry', attempt: 3, failures: 1 });
   });
 
+  it("relaunchOf the row's own in-progress startedAt (a dispatch killed before it launched): the same attempt, a new startedAt", () => {
+    const stuck = row({ status: 'in-progress', attempt: 2, failures: 1, startedAt: T0.toISOString(), dispatchKind: 'reverify-r2' });
+    const r = applyTransition(stuck, { status: 'in-progress', now: T1, dispatchKind: 'reverify-r2', relaunchOf: T0.toISOString() }).row;
+    expect(r).toMatchObject({ status: 'in-progress', attempt: 2, failures: 1, startedAt: T1.toISOString() });
+    // Any other row (ended, or in-progress from another dispatch) is a new dispatch: attempt + 1.
+    for (const other of [
+      { ...stuck, status: 'error' as const },
+      { ...stuck, startedAt: T1.toISOString() },
+    ])
+      expect(applyTransition(other, { status: 'in-progress', now: T1, relaunchOf: T0.toISOString() }).row.attempt).toBe(3);
+  });
+
   it('retry accounting: the second failure of a worker is never retryable, whichever dispatch kinds the two came from', () => {
     const kinds: Array<[string, string]> = [
       ['initial', 'initial-retry'],

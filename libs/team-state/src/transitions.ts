@@ -25,6 +25,12 @@ export interface Transition {
    * no dispatch resets.
    */
   dispatchKind?: string;
+  /**
+   * With `in-progress`: the `startedAt` of a dispatch that set this row in-progress but never
+   * launched its worker (killed in between; docs/team.md "dispatch"). Re-launching it is the same
+   * dispatch, so `attempt` is not counted again while the row still holds that `startedAt`.
+   */
+  relaunchOf?: string;
 }
 
 /** Why a transition was not applied (the row is returned unchanged). */
@@ -50,7 +56,8 @@ export function validateTransition(t: Pick<Transition, 'status' | 'reason'>): vo
  * - `in-progress` is a dispatch: `startedAt` = now, `endedAt`, `reason` and
  *   the recorded processes cleared, `attempt` + 1 (first dispatch → 1, each
  *   re-dispatch + 1, whatever its kind: `attempt` counts every dispatch of
- *   the worker in the run); `failures` is kept;
+ *   the worker in the run; a `relaunchOf` the row's own in-progress
+ *   `startedAt` is that same dispatch, not counted again); `failures` is kept;
  * - a terminal status sets `endedAt` = now and `reason` (null for `completed`),
  *   and a failing one (`timeout`/`error`/`not-run`) adds one to `failures` —
  *   the run's failure count of the worker, across every dispatch kind, never
@@ -83,7 +90,7 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
         startedAt: at,
         endedAt: null,
         reason: null,
-        attempt: (row.attempt ?? 0) + 1,
+        attempt: relaunches(row, t) ? (row.attempt ?? 1) : (row.attempt ?? 0) + 1,
         failures: row.failures ?? 0,
       },
     };
@@ -100,6 +107,10 @@ export function applyTransition(row: TeamStateRow, t: Transition): TransitionRes
       failures: countFailure(row.failures ?? 0, t.status),
     },
   };
+}
+
+function relaunches(row: TeamStateRow, t: Transition): boolean {
+  return t.relaunchOf !== undefined && row.status === 'in-progress' && row.startedAt === t.relaunchOf;
 }
 
 /**

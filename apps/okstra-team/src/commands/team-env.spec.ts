@@ -270,6 +270,40 @@ describe('dispatch environments (real tmux on a private socket)', () => {
 });
 
 describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => {
+  // The dispatch's step trace seam (OKSTRA_STEP_KILL_AT, docs/environment.md): 2 = its `starting`
+  // records written, 3 = its rows set in-progress — both before any pane starts.
+  it.each([
+    ['after its starting records', 2],
+    ['after its rows, before any pane', 3],
+  ])('dispatch killed %s launched nothing: a second dispatch starts each worker once, replacing its record', (_, step) => {
+    const f = makeFixture(
+      [
+        { id: 'alpha', provider: 'stub-ok' },
+        { id: 'beta', provider: 'stub-ok' },
+      ],
+      { socket },
+    );
+    const killed = team(['dispatch', ...run(f)], { env: { ...f.env, OKSTRA_STEP_KILL_AT: String(step) } });
+    expect(killed.code).toBe(128);
+    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.phase])).toEqual([
+      ['alpha', 'starting'],
+      ['beta', 'starting'],
+    ]);
+    expect(panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001')).toEqual([]);
+    const again = team(['dispatch', ...run(f)], { env: f.env });
+    expect([again.code, again.stderr]).toEqual([0, '']);
+    expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.phase ?? 'started'])).toEqual([
+      ['alpha', 'started'],
+      ['beta', 'started'],
+    ]);
+    const a = team(['await', ...run(f), '--json'], { env: f.env });
+    expect(JSON.parse(a.stdout).workers.map((w: any) => [w.workerId, w.status, w.attempt])).toEqual([
+      ['alpha', 'completed', 1],
+      ['beta', 'completed', 1],
+    ]);
+    team(['teardown', ...run(f)], { env: f.env });
+  });
+
   it('await killed while a worker runs; the rerun reports it and nothing is dispatched twice', async () => {
     const f = makeFixture([{ id: 'slow', provider: 'stub-slow' }], { socket });
     expect(team(['dispatch', ...run(f)], { env: f.env }).code).toBe(0);
@@ -320,9 +354,8 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
     const t = team(['teardown', ...run(f), '--json'], { env: f.env });
     expect(JSON.parse(t.stdout).closed.map((c: any) => c.workerId)).toEqual(['alpha', 'beta']);
     expect(panes(socket).filter((x) => x.tag === 'sample:payments:refund-timeout/error-analysis-001')).toEqual([]);
+    // The adopted records take the `starting` records' places: one record per dispatch, as if it had recorded them.
     expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.backend, r.phase ?? 'started', Boolean(r.tornDownAt)])).toEqual([
-      ['alpha', 'tmux-pane', 'starting', false],
-      ['beta', 'tmux-pane', 'starting', false],
       ['alpha', 'tmux-pane', 'started', true],
       ['beta', 'tmux-pane', 'started', true],
     ]);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, traceStep, writeJson, type CliContext } from '@okstra/cli-kit';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import {
   argvOf,
@@ -24,6 +24,7 @@ import { tmuxTextProblem } from '../backends/tmux.js';
 import { teamJobPath } from '@okstra/paths';
 import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
 import { resolveDispatchJobs, type ResolvedJob } from '../dispatch/resolve-jobs.js';
+import { startingLaunched } from '../dispatch/starting.js';
 
 /** Flags of `team dispatch` (0.161.0 docs/cli.md team row; cmux adapter text). */
 export interface DispatchOptions {
@@ -80,7 +81,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     throw new InputError(`${first!.message} (also: ${also})`, { file: first!.file, field: first!.field });
   }
   await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
-  await assertNoUnrecordedStart(run.manifest.workerDispatches, run.teamStatePath, plan.jobs, source);
+  const neverLaunched = await assertNoUnrecordedStart(run, plan.jobs, source, io.env);
   const backend: 'cmux-pane' | 'tmux-pane' = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
   const jobPaths = new Map<string, string>();
@@ -136,6 +137,8 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       }),
     ),
   );
+  const step = (name: string) => traceStep(io.env, `${plan.dispatchKind} dispatch ${name}`);
+  step('job-files');
   const records: WorkerDispatch[] = [];
   const base = (workerId: string) => {
     const job = plan.jobs.find((j) => j.workerId === workerId)!;
@@ -151,10 +154,13 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   // Record before act (docs/team.md "dispatch"): what is about to start is in the manifest before any
   // row or pane changes. A failure here changes nothing else: exit 2, no worker started.
   const ours = (r: WorkerDispatch) => r.phase !== undefined && r.startedAt === startedAt && r.dispatchKind === plan.dispatchKind && jobPaths.has(r.workerId);
+  // A `starting` record of a dispatch that never launched its worker is replaced, not kept beside this one.
+  const superseded = (r: WorkerDispatch) => r.phase === 'starting' && neverLaunched.some((n) => n.workerId === r.workerId && n.startedAt === r.startedAt);
   await updateWorkerDispatches(run.manifestPath, (existing) => [
-    ...existing,
+    ...existing.filter((r) => !superseded(r)),
     ...plan.jobs.map((j) => ({ ...base(j.workerId), backend, paneId: null, phase: 'starting' as const })),
   ]);
+  step('starting-recorded');
   try {
     await transitionWorkers(
       run.teamStatePath,
@@ -173,6 +179,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
           model: job.model,
           now,
           dispatchKind: plan.dispatchKind,
+          relaunchOf: neverLaunched.find((n) => n.workerId === job.workerId)?.startedAt,
           createRow: rowPaths,
           set: rowPaths,
         };
@@ -187,6 +194,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     ).catch(() => undefined);
     throw error;
   }
+  step('rows-in-progress');
   const paneJobs = plan.jobs.map((job) => ({ workerId: job.workerId, title: job.role, jobPath: jobPaths.get(job.workerId)! }));
   const degraded: Array<{ workerId: string; reason: string }> = [];
   const notStarted: WorkerDispatch[] = [];
@@ -226,6 +234,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   } catch (error) {
     throw unrecorded(run.manifestPath, records, error);
   }
+  step('started');
   const order = new Map(plan.jobs.map((j, i) => [j.workerId, i]));
   records.sort((a, b) => order.get(a.workerId)! - order.get(b.workerId)!);
   try {
@@ -233,6 +242,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   } catch (error) {
     throw unrecorded(run.manifestPath, records, error);
   }
+  step('recorded');
   if (notStarted.length > 0) {
     // Their rows say in-progress for a worker that never started: recorded as the launch failure it is.
     await transitionWorkers(
@@ -263,24 +273,38 @@ function unrecorded(manifestPath: string, started: readonly WorkerDispatch[], er
 }
 
 /**
- * A worker whose newest record is `starting` while its row is in-progress with
- * that `startedAt` may be running unrecorded (a dispatch that failed after
- * starting it): dispatching it again would run two copies.
- * @throws InputError (exit 2) naming the worker; nothing written.
+ * A worker whose newest record is `starting` may be running unrecorded (a dispatch killed or failed
+ * after it set the rows): when that dispatch launched it (libs/team-run `startingLaunched`: its pane,
+ * its wrapper process, its pid on the row or its status sidecar), dispatching it again would run two
+ * copies. One that never launched (the row never took that `startedAt`, or took it and no trace of
+ * the wrapper exists) is dispatched again, its `starting` record replaced.
+ * @returns the `starting` records of workers of `jobs` that never launched.
+ * @throws InputError (exit 2) naming the worker that may still run; nothing written.
  */
-async function assertNoUnrecordedStart(records: readonly WorkerDispatch[], teamStatePath: string, jobs: readonly ResolvedJob[], source: string): Promise<void> {
-  if (!existsSync(teamStatePath)) return;
-  const rows = (await readTeamState(teamStatePath)).workers;
+async function assertNoUnrecordedStart(
+  run: Awaited<ReturnType<typeof loadRun>>,
+  jobs: readonly ResolvedJob[],
+  source: string,
+  env: NodeJS.ProcessEnv,
+): Promise<WorkerDispatch[]> {
+  const rows = existsSync(run.teamStatePath) ? (await readTeamState(run.teamStatePath)).workers : [];
+  const never: WorkerDispatch[] = [];
   for (const job of jobs) {
-    const newest = records.filter((r) => r.workerId === job.workerId).at(-1);
+    const newest = run.manifest.workerDispatches.filter((r) => r.workerId === job.workerId).at(-1);
+    if (newest?.phase !== 'starting') continue;
     const row = rows.find((w) => w.workerId === job.workerId);
-    if (newest?.phase === 'starting' && row?.status === 'in-progress' && row.startedAt === newest.startedAt) {
-      throw new InputError(
-        `worker '${job.workerId}' may still run from a dispatch at ${newest.startedAt} that did not finish recording it; run okstra-team await or teardown first`,
-        { file: source, field: `${job.where}.workerId` },
-      );
+    // A row that ended this dispatch (it launched and finished) leaves the record as it is.
+    if (row?.startedAt === newest.startedAt && row.status !== 'in-progress') continue;
+    if (!(await startingLaunched(run, newest, row, env))) {
+      never.push(newest);
+      continue;
     }
+    throw new InputError(
+      `worker '${job.workerId}' may still run from a dispatch at ${newest.startedAt} that did not finish recording it; run okstra-team await or teardown first`,
+      { file: source, field: `${job.where}.workerId` },
+    );
   }
+  return never;
 }
 
 /**

@@ -103,10 +103,20 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
       const at = io.now().toISOString();
       const key = (r: WorkerDispatch) => `${r.dispatchKind}\u0000${r.workerId}\u0000${r.startedAt}\u0000${r.paneId ?? ''}`;
       const doneKeys = new Set([...done].map(key));
-      await updateWorkerDispatches(run.manifestPath, (current) => [
-        ...current.map((r) => (doneKeys.has(key(r)) && !r.tornDownAt ? { ...r, tornDownAt: at } : r)),
-        ...adopted.map((a) => ({ ...a, tornDownAt: at })),
-      ]);
+      // An adopted pane's dispatch may have left its `starting` record: the adopted record takes its place.
+      const same = (a: WorkerDispatch, r: WorkerDispatch) => a.workerId === r.workerId && a.dispatchKind === r.dispatchKind && a.startedAt === r.startedAt;
+      await updateWorkerDispatches(run.manifestPath, (current) => {
+        const placed = new Set<WorkerDispatch>();
+        const next = current.map((r) => {
+          const a = r.phase === 'starting' ? adopted.find((x) => !placed.has(x) && same(x, r)) : undefined;
+          if (a) {
+            placed.add(a);
+            return { ...a, tornDownAt: at };
+          }
+          return doneKeys.has(key(r)) && !r.tornDownAt ? { ...r, tornDownAt: at } : r;
+        });
+        return [...next, ...adopted.filter((a) => !placed.has(a)).map((a) => ({ ...a, tornDownAt: at }))];
+      });
     }
   } else {
     closed.push(...plan.act.map((i) => entry(i.record, i.pane, closedExtra(i))));

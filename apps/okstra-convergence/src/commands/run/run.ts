@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { checkWorkerFiles, indexDirs } from '@okstra/audit-rules';
-import { InputError, parseMinutes, writeJson, type CliContext } from '@okstra/cli-kit';
+import { InputError, parseMinutes, traceStep, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
   convergenceFinalStatePath,
   convergenceRunLockPath,
@@ -17,7 +17,7 @@ import {
 import { criticResultsArtifact, roundPlanArtifact, type WorkingState } from '@okstra/schemas/convergence';
 import { readArtifact } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
-import { loadRun, teamBinPath, type RunContext } from '@okstra/team-run';
+import { loadRun, startingLaunched, teamBinPath, type RunContext } from '@okstra/team-run';
 import { runAwait } from '@okstra/team-run/await';
 import { runDispatch } from '@okstra/team-run/dispatch';
 import { runTeardown } from '@okstra/team-run/teardown';
@@ -95,6 +95,7 @@ export async function runRun(opts: RunOptions, ctx: CliContext): Promise<number>
     throw new InputError('no working state: seed it first (okstra convergence seed)', { file: statePath, hint: 'prompts/lead/convergence-rounds.md §1' });
   if (!existsSync(teamBinPath())) throw new InputError(`okstra-team is not built or installed: its bin ${teamBinPath()} runs each worker's pane`);
   const release = takeRunLock(convergenceRunLockPath(place.runDir, place.run), ctx.io.now());
+  traceStep(ctx.io.env, 'lock');
   try {
     return await drive(opts, ctx, team, place, statePath, maxRounds);
   } finally {
@@ -107,7 +108,8 @@ async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place:
   const progress = (line: string) => {
     if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`${ctx.name}: ${line}\n`);
   };
-  const d: Drive = { opts, ctx, team, place, statePath, progress };
+  const step = (name: string) => traceStep(ctx.io.env, name);
+  const d: Drive = { opts, ctx, team, place, statePath, progress, step };
   let queueTerminal = false;
   let deadlinePassed = false;
   while (rounds.length < maxRounds) {
@@ -129,8 +131,11 @@ async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place:
     critic = await criticGapVote(d);
     const finalPath = convergenceFinalStatePath(place.runDir, place.run);
     const f = await callCommand(ctx, runFinalize, { workState: statePath, output: finalPath });
+    step('finalize');
     await callCommand(ctx, runValidate, { state: statePath, kind: 'working' as const });
+    step('validate working');
     await callCommand(ctx, runValidate, { state: finalPath, kind: 'final' as const });
+    step('validate final');
     final = { path: resolve(finalPath), rounds: f.json?.rounds, counts: f.json?.counts, validated: true };
     progress(`final state validated: ${toProjectRelative(place.projectRoot, finalPath)}`);
   }
@@ -154,6 +159,8 @@ interface Drive {
   place: RunPlace;
   statePath: string;
   progress: (line: string) => void;
+  /** Marks a step boundary for the crash-safety suite (libs/cli-kit `traceStep`; a no-op outside tests). */
+  step: (name: string) => void;
 }
 
 /** One round, resumed where a previous run stopped; null when the queue is terminal (no plan). */
@@ -163,14 +170,19 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   const round = before.derived.round + 1;
   const planPath = roundPlanPath(place.runDir, round, place.run);
   const planned = await callCommand(ctx, runPlanRound, { workState: statePath, plan: planPath });
+  const step = (name: string) => d.step(`r${round} ${name}`);
+  step(planned.json?.queueTerminal ? 'plan-round terminal' : 'plan-round');
   if (planned.json?.queueTerminal) return null;
   const plan = await readArtifact(planPath, roundPlanArtifact);
   const dispatchKind = `reverify-r${plan.round}`;
   const files = await writeReverifyPrompts(place, before, plan);
+  step('prompts');
   const workers = plan.batches.map((b, i) => ({ ...files[i]!, provider: b.provider, model: modelOf(team, before, b.workerId, b.provider) }));
   const jobsPath = reverifyJobsPath(place.runDir, plan.round, place.run);
   await writeJobsFile(place, jobsPath, dispatchKind, workers);
+  step('jobs-file');
   const dispatched = await dispatchNotStarted(ctx, team, jobsPath, dispatchKind, workers);
+  step('dispatch');
   progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
   const awaited = await callCommand(ctx, runAwait, {
     projectRoot: team.projectRoot,
@@ -179,12 +191,14 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
     json: true,
     dispatchKind,
   });
+  step('await');
   const rows = new Map<string, any>((awaited.json?.workers ?? []).map((w: any) => [w.workerId, w])); // eslint-disable-line @typescript-eslint/no-explicit-any
   const reports: WorkerReport[] = [];
   for (const [i, b] of plan.batches.entries()) {
     const row = rows.get(b.workerId);
     const status: string = row?.status ?? 'error';
     const audit = status === 'completed' ? await auditCheck(files[i]!) : [];
+    if (status === 'completed') step(`audit-check ${b.workerId}`);
     reports.push({
       workerId: b.workerId,
       status: audit.length > 0 ? 'error' : status,
@@ -196,12 +210,16 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
       usage: row?.usage ?? null,
     });
   }
+  step('usage');
   const resultsPath = roundResultsPath(place.runDir, plan.round, place.run);
   const repair = () => repairRefused(ctx, team, place, plan.round, opts.deadline, reports, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
   await collect(ctx, team.projectRoot, planPath, plan.mode, resultsPath, reports, files, repair);
   const repairs = await repairsOf(resultsPath, reports);
+  step('collect');
   await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+  step('teardown');
   const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
+  step('apply-round');
   progress(`round ${plan.round} applied: ${JSON.stringify(applied.json?.counts ?? {})}`);
   return {
     round: plan.round,
@@ -216,10 +234,12 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
 }
 
 /**
- * Dispatch the workers of this round's jobs file that have not started this round: a worker whose
- * team-state row or newest `workerDispatches[]` record is already of `dispatchKind` is running or done
- * (a killed run's dispatch counts, recorded or not: dispatch sets the rows before any pane starts),
- * and is never started twice. @returns the worker ids dispatched now.
+ * Dispatch the workers of this round's jobs file that have not started this round. A worker's newest
+ * `workerDispatches[]` record of `dispatchKind` decides: a started one, or a `not-started` one (that
+ * dispatch already recorded its launch failure on the row), is never dispatched again; a `starting`
+ * one (a killed dispatch) is dispatched again only when it never launched its worker (libs/team-run
+ * `startingLaunched`: dispatch then replaces that record), so a running worker is never started twice
+ * and a recorded-but-never-started one is started exactly once. @returns the worker ids dispatched now.
  */
 async function dispatchNotStarted(
   ctx: CliContext,
@@ -228,12 +248,19 @@ async function dispatchNotStarted(
   dispatchKind: string,
   workers: ReadonlyArray<{ workerId: string }>,
 ): Promise<string[]> {
-  const manifest = (await loadRun(ctx.io, team.projectRoot, team.manifestPath)).manifest;
-  const rows = existsSync(team.teamStatePath) ? (await readTeamState(team.teamStatePath)).workers : [];
-  const started = (id: string) =>
-    manifest.workerDispatches.some((d) => d.workerId === id && d.dispatchKind === dispatchKind) ||
-    rows.some((r) => r.workerId === id && r.dispatchKind === dispatchKind && r.status !== 'pending');
-  const todo = workers.map((w) => w.workerId).filter((id) => !started(id));
+  const run = await loadRun(ctx.io, team.projectRoot, team.manifestPath);
+  const rows = existsSync(run.teamStatePath) ? (await readTeamState(run.teamStatePath)).workers : [];
+  const todo: string[] = [];
+  for (const { workerId } of workers) {
+    const newest = run.manifest.workerDispatches.filter((d) => d.workerId === workerId && d.dispatchKind === dispatchKind).at(-1);
+    const row = rows.find((r) => r.workerId === workerId);
+    if (!newest) {
+      // A row of this kind with no record at all is a dispatch from before records came first: it started.
+      if (!(row && row.dispatchKind === dispatchKind && row.status !== 'pending')) todo.push(workerId);
+    } else if (newest.phase === 'starting' && !(row?.startedAt === newest.startedAt && row.status !== 'in-progress')) {
+      if (!(await startingLaunched(run, newest, row, ctx.io.env))) todo.push(workerId);
+    }
+  }
   if (todo.length > 0)
     await callCommand(ctx, runDispatch, {
       projectRoot: team.projectRoot,
@@ -314,6 +341,7 @@ function mentions(error: InputError, files: readonly WorkerFiles[], workerId: st
  */
 async function criticGapVote(d: Drive): Promise<unknown> {
   const { opts, ctx, team, place, statePath, progress } = d;
+  const step = (name: string) => d.step(`gap-vote ${name}`);
   const state = await readWorkingState(statePath);
   const critic = state.seed.roster.find((w) => w.role === 'critic');
   if (!critic || state.criticBatch !== null) return critic ? { applied: 'earlier' } : null;
@@ -334,10 +362,13 @@ async function criticGapVote(d: Drive): Promise<unknown> {
       analysers.map((a) => a.workerId),
       candidates,
     );
+    step('prompts');
     const workers = analysers.map((a, i) => ({ ...files[i]!, provider: a.provider, model: modelOf(team, state, a.workerId, a.provider) }));
     const jobsPath = gapVoteJobsPath(place.runDir, place.run);
     await writeJobsFile(place, jobsPath, 'gap-vote', workers);
+    step('jobs-file');
     await dispatchNotStarted(ctx, team, jobsPath, 'gap-vote', workers);
+    step('dispatch');
     progress(`critic gap vote: ${analysers.map((a) => a.workerId).join(', ')} on ${candidates.length} gap(s)`);
     const awaited = await callCommand(ctx, runAwait, {
       projectRoot: team.projectRoot,
@@ -346,6 +377,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
       json: true,
       dispatchKind: 'gap-vote',
     });
+    step('await');
     for (const a of analysers) {
       const row = (awaited.json?.workers ?? []).find((w: { workerId: string }) => w.workerId === a.workerId);
       reports.push({
@@ -359,7 +391,9 @@ async function criticGapVote(d: Drive): Promise<unknown> {
         usage: row?.usage ?? null,
       });
     }
+    step('usage');
     await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+    step('teardown');
     const batchPath = coverageBatchPath(place.runDir, place.run);
     await callCommand(
       ctx,
@@ -377,7 +411,9 @@ async function criticGapVote(d: Drive): Promise<unknown> {
       },
       place.projectRoot,
     );
+    step('collect-critic-gaps');
     const applied = await callCommand(ctx, runApplyCriticGaps, { workState: statePath, results: batchPath });
+    step('apply-critic-gaps');
     return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: reports, decisions: applied.json };
   }
   const batchPath = coverageBatchPath(place.runDir, place.run);
