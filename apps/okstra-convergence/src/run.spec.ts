@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, ok, REPO, removeTempDirs } from './test-support/bin.js';
+import { BIN, cli, ok, REPO, removeTempDirs } from './test-support/bin.js';
 import { autopilotProject, FINAL, MANIFEST, RUN, runAutopilot, STATE, WORK, type AutopilotProject } from './test-support/autopilot.js';
 
 const projects: AutopilotProject[] = [];
@@ -141,6 +142,51 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
     expect(existsSync(lock)).toBe(true);
   }, 180_000);
 
+  it('a worker past the round deadline: exit 1, the round applied and the state valid; a second run resumes to a validated final state', () => {
+    const p = project({ STUB_FAIL_FIRST: '', STUB_SLEEP: '2' });
+    const late = runAutopilot(p, ['--rounds', '1', '--deadline', '0.01']);
+    expect(late.code, late.stderr).toBe(1);
+    const out = JSON.parse(late.stdout);
+    expect(out.deadlinePassed).toBe(true);
+    expect(out.rounds[0].workers.map((w: any) => [w.workerId, w.status, w.reason])).toEqual([
+      ['claude', 'timeout', 'deadline of 0.01 min exceeded'],
+      ['codex', 'timeout', 'deadline of 0.01 min exceeded'],
+    ]);
+    expect(p.json(WORK).derived.round).toBe(1);
+    expect(cli(['validate', '--state', WORK, '--kind', 'working'], p.root).code).toBe(0);
+    p.env.STUB_SLEEP = '0';
+    const resumed = runAutopilot(p, ['--until-terminal']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(
+      JSON.parse(resumed.stdout).rounds.map((r: any) => [r.round, r.workers.map((w: any) => `${w.workerId}:${w.status}${w.retry ? ':retry' : ''}`)]),
+    ).toEqual([[2, ['claude:completed:retry', 'codex:completed:retry']]]);
+    expect(cli(['validate', '--state', FINAL, '--kind', 'final'], p.root).code).toBe(0);
+  }, 180_000);
+
+  it('the run lock: a second run is exit 2 while the first lives, and takes the lock over once it was killed', async () => {
+    const p = project({ STUB_FAIL_FIRST: '', STUB_SLEEP: '2' });
+    const lock = join(p.root, STATE, 'convergence-run-error-analysis-001.lock.json');
+    const first = spawn(process.execPath, [BIN, 'run', '--project-root', '.', '--run-manifest', MANIFEST, '--rounds', '1'], {
+      cwd: p.root,
+      env: p.env,
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 200 && !existsSync(lock); i++) await new Promise((r) => setTimeout(r, 25));
+    const held = readFileSync(lock, 'utf8');
+    expect(JSON.parse(held).pid).toBe(first.pid);
+    const refused = runAutopilot(p, ['--rounds', '1']);
+    expect([refused.code, refused.stderr]).toEqual([2, expect.stringMatching(new RegExp(`another okstra convergence run \\(pid ${first.pid}, since `))]);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(readFileSync(lock, 'utf8')).toBe(held);
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    expect(readFileSync(lock, 'utf8')).toBe(held); // a killed run leaves its lock
+    const taken = runAutopilot(p, ['--rounds', '1']);
+    expect(taken.code, taken.stderr).toBe(0);
+    expect(JSON.parse(taken.stdout).rounds.map((r: any) => r.round)).toEqual([1]);
+    expect(existsSync(lock)).toBe(false);
+  }, 180_000);
+
   it('refuses bad input with exit 2 and one line: no working state, bad --rounds, --rounds with --until-terminal', () => {
     const p = project();
     for (const args of [
@@ -152,5 +198,12 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
+    rmSync(join(p.root, WORK));
+    const unseeded = runAutopilot(p, ['--rounds', '1']);
+    expect([unseeded.code, unseeded.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^okstra-convergence: .*convergence-work-error-analysis-001\.json: no working state: seed it first/),
+    ]);
+    expect(unseeded.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
