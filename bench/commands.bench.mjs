@@ -11,43 +11,14 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { binPath, median, repoRoot } from './lib.mjs';
+import { ab, binPath, median, once, repoRoot } from './lib.mjs';
 import { teamProject, teamWorld } from './team-fixture.mjs';
 
 export const title = 'real small commands vs node -e 0 (median wall ms; RSS rows in MB)';
 
-const RUNS = Number(process.env.OKSTRA_BENCH_RUNS ?? 11);
 const EA = '.okstra/tasks/payments/refund-timeout/runs/error-analysis';
 const IP = '.okstra/tasks/payments/refund-timeout/runs/implementation-planning';
 const PRELOAD = `process.on('exit', () => require('node:fs').writeFileSync(process.env.OKSTRA_BENCH_RSS, String(process.resourceUsage().maxRSS)));`;
-
-/** One run of `node args…`: wall ms and exit code (output discarded). */
-function once(args, { cwd, env, preload } = {}) {
-  const argv = preload ? ['-r', preload, ...args] : args;
-  const start = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, argv, { cwd, env, stdio: 'ignore' });
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, code: r.status };
-}
-
-/**
- * Median wall ms of `a` and `b`, interleaved run by run after one warm-up each.
- * @throws when either exits with a code other than its expected one.
- */
-function ab(a, b) {
-  const ta = [];
-  const tb = [];
-  for (let i = 0; i <= RUNS; i++) {
-    for (const [cmd, times] of [
-      [a, ta],
-      [b, tb],
-    ]) {
-      const r = once(cmd.args, cmd);
-      if (r.code !== (cmd.code ?? 0)) throw new Error(`node ${cmd.args.join(' ')} exited ${r.code}, expected ${cmd.code ?? 0}`);
-      if (i > 0) times.push(r.ms);
-    }
-  }
-  return [median(ta), median(tb)];
-}
 
 /** Median peak RSS (MB) of a command, through the preload. */
 function rss(cmd, preload, scratch) {

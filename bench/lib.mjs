@@ -44,3 +44,35 @@ export async function medianOf(fn, { runs = 9, warmup = 2 } = {}) {
   }
   return median(times);
 }
+
+/** Runs per side of {@link ab} (after one warm-up each): OKSTRA_BENCH_RUNS, default 11. */
+const AB_RUNS = Number(process.env.OKSTRA_BENCH_RUNS ?? 11);
+
+/** One run of `node args…`: wall ms and exit code (output discarded); `preload` is given to node as `-r`. */
+export function once(args, { cwd, env, preload } = {}) {
+  const argv = preload ? ['-r', preload, ...args] : args;
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, argv, { cwd, env, stdio: 'ignore' });
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, code: r.status };
+}
+
+/**
+ * Median wall ms of node commands `a` and `b` ({ args, cwd?, env?, code? = expected exit code, default 0 }),
+ * interleaved run by run after one warm-up each, so machine load hits both sides alike.
+ * @throws when either exits with a code other than its expected one.
+ */
+export function ab(a, b) {
+  const ta = [];
+  const tb = [];
+  for (let i = 0; i <= AB_RUNS; i++) {
+    for (const [cmd, times] of [
+      [a, ta],
+      [b, tb],
+    ]) {
+      const r = once(cmd.args, cmd);
+      if (r.code !== (cmd.code ?? 0)) throw new Error(`node ${cmd.args.join(' ')} exited ${r.code}, expected ${cmd.code ?? 0}`);
+      if (i > 0) times.push(r.ms);
+    }
+  }
+  return [median(ta), median(tb)];
+}

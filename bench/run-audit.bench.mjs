@@ -5,11 +5,14 @@
 // runs (the audit streams runs; target ≤ 1.25×, the "ms" column holds MB),
 // plus the live heap after a forced GC at the same two sizes (what streaming
 // bounds directly; RSS also carries V8's young/old generation sizing).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// First row (issue #24 item 6): run-audit on a copy of examples/sample-project
+// (5 runs, exit 1: its planted broken runs) against `node -e 0`, A/B interleaved
+// in the same run, target ≤ 1.5× (the same command as the row of commands.bench.mjs).
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { binPath, median, repoRoot, timeCommand } from './lib.mjs';
+import { ab, binPath, median, repoRoot, timeCommand } from './lib.mjs';
 
 export const title = 'run-audit (generated runs; RSS rows are in MB)';
 
@@ -132,6 +135,12 @@ export default async function () {
   writeFileSync(join(scratch, 'reader.mjs'), READER);
   writeFileSync(join(scratch, 'preload.cjs'), PRELOAD);
   writeFileSync(join(scratch, 'heap.mjs'), HEAP);
+  const sample = join(scratch, 'sample-project');
+  cpSync(join(repoRoot, 'examples', 'sample-project'), sample, { recursive: true });
+  const [nodeMs, sampleMs] = ab(
+    { args: ['-e', '0'] },
+    { args: [binPath('okstra-run-audit'), 'run-audit', '--project-root', '.', '--json'], cwd: sample, code: 1 },
+  );
   const small = generate(1000);
   const large = generate(5000);
   try {
@@ -149,6 +158,7 @@ export default async function () {
     const heapSmall = liveHeapMb(small, scratch);
     const heapLarge = liveHeapMb(large, scratch);
     return [
+      { name: 'run-audit on the sample', ms: sampleMs, baselineName: 'node -e 0', baselineMs: nodeMs, target: 1.5 },
       { name: 'run-audit, 5,000 runs', ms: auditMs, baselineName: 'read every artifact file', baselineMs: readMs, target: 4 },
       { name: 'run-audit peak RSS MB, 5,000 runs', ms: rssLarge, baselineName: 'peak RSS MB, 1,000 runs', baselineMs: rssSmall, target: 1.25, unit: 'MB' },
       {

@@ -163,16 +163,48 @@ writeFileSync(
 
 if (process.env.OKSTRA_BUNDLE_META) writeFileSync(process.env.OKSTRA_BUNDLE_META, JSON.stringify(result.metafile));
 const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+
+/**
+ * An ESM `import … from "node:fs"` makes Node build the built-in's ESM facade,
+ * which reads every export — fs's lazy `ReadStream`/`promises` getters load the
+ * streams modules — ~3 ms of CPU before a command starts (issue #24 item 6:
+ * run-audit on the sample). `process.getBuiltinModule` (Node ≥ 20.16; engines
+ * ≥ 20.17) returns the CommonJS exports object without a facade. Every static
+ * import of a `node:` built-in in the minified output becomes a `const` of it;
+ * a built-in's default import is that same exports object.
+ */
+function builtinImportsToConst(text, file) {
+  const get = (spec) => `process.getBuiltinModule(${JSON.stringify(spec)})`;
+  // Statement-level imports only (after a statement's end, or at the start); esbuild puts a module's imports where its code starts.
+  const at = '(?<=^|[;}\\n])';
+  let n = 0;
+  const out = text
+    .replace(new RegExp(`${at}import\\{([^}]*)\\}from"(node:[a-z0-9_/]+)";?`, 'g'), (_, names, spec) => {
+      n++;
+      return `const{${names.replace(/([\w$]+) as ([\w$]+)/g, '$1:$2')}}=${get(spec)};`;
+    })
+    .replace(new RegExp(`${at}import ?(?:\\* ?as )?([\\w$]+) ?from"(node:[a-z0-9_/]+)";?`, 'g'), (_, name, spec) => (n++, `const ${name}=${get(spec)};`))
+    .replace(new RegExp(`${at}import"(node:[a-z0-9_/]+)";?`, 'g'), (_, spec) => (n++, `${get(spec)};`));
+  // Every static import of a built-in esbuild reports must have been rewritten, and nothing else.
+  const expected = (result.metafile.outputs[`dist/${file}`]?.imports ?? []).filter(
+    (i) => i.external && i.kind === 'import-statement' && i.path.startsWith('node:'),
+  ).length;
+  if (n !== expected) throw new Error(`dist/${file}: rewrote ${n} built-in imports, esbuild reports ${expected}`);
+  return out;
+}
 // CommonJS dependencies (commander) call require() for Node built-ins through
 // esbuild's shim, which needs a `require` in scope. Only the chunks that use it
 // get one: a createRequire in every chunk showed in the start-up profile.
-const REQUIRE_BANNER = 'import{createRequire as __okstraRequire}from"node:module";const require=__okstraRequire(import.meta.url);';
+const REQUIRE_BANNER = 'const require=process.getBuiltinModule("node:module").createRequire(import.meta.url);';
 for (const f of files) {
-  const text = readFileSync(join(dist, f), 'utf8');
+  const text = builtinImportsToConst(readFileSync(join(dist, f), 'utf8'), f);
   // A require of a relative path left in the output is a module the bundler could not see: it fails at run time.
   const hit = /require\(["'`]\.{1,2}\/[^"'`]*["'`]\)/.exec(text);
   if (hit) throw new Error(`${relative(repoRoot, join(dist, f))}: the bundle still requires ${hit[0]}; bundle that package's ESM build (see jsoncParserEsm)`);
-  if (!/typeof require\b/.test(text)) continue;
+  if (!/typeof require\b/.test(text)) {
+    writeFileSync(join(dist, f), text);
+    continue;
+  }
   const shebang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
   writeFileSync(join(dist, f), shebang + REQUIRE_BANNER + text.slice(shebang.length));
 }

@@ -1,5 +1,5 @@
 import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './random-hex.js';
 import { dirname, join } from 'node:path';
 import { InputError, OkstraError, resourceCause } from '@okstra/core';
 import { heldLocks, lockLost, stillHeld, type HeldLock } from './lock-registry.js';
@@ -72,7 +72,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>): Promi
 }
 
 async function acquire(real: string, lockDir: string, file: string): Promise<HeldLock> {
-  const owner = `owner-${process.pid}-${randomBytes(6).toString('hex')}`;
+  const owner = `owner-${process.pid}-${randomHex(6)}`;
   const deadline = Date.now() + WAIT_MS;
   let delay = 5;
   let holder = '';

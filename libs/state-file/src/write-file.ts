@@ -12,7 +12,7 @@ import {
   writeSync,
   type Stats,
 } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './random-hex.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, resourceCause, stableStringify } from '@okstra/core';
 import { assertLocksHeld } from './lock-registry.js';
@@ -83,7 +83,7 @@ export function prepareAtomicWrite(path: string, bytes: Uint8Array): PreparedWri
     throw writeError(error, path);
   }
   removeDeadTemps(abs);
-  const temp = join(dir, `.${basename(abs)}${TEMP_MARK}${process.pid}-${randomBytes(4).toString('hex')}`);
+  const temp = join(dir, `.${basename(abs)}${TEMP_MARK}${process.pid}-${randomHex(4)}`);
   let committed = false;
   const discard = () => {
     if (committed && existing) throw new Error(`cannot undo the replacement of ${path}: its old bytes are gone`);

@@ -49,7 +49,8 @@ async function readVerification(run: RunUnderAudit): Promise<{ verification: Ver
   // Loaded only for a report that carries the section (cold start of run-audit and worker-audit-check).
   const [{ PlanBodyVerification }, { aggregatePlanVerification, NON_BLOCKING_FIXABILITY }] = await Promise.all([
     import('@okstra/schemas/implementation-planning'),
-    import('@okstra/plan-items'),
+    // The aggregate rule alone: the package's index would load the verdict reader (micromark) and jsonc-parser too.
+    import('@okstra/plan-items/aggregate'),
   ]);
   const parsed = PlanBodyVerification.safeParse(raw);
   if (!parsed.success) {
