@@ -59,3 +59,4 @@ export function judge(answer: CorpusAnswer, outcome: CorpusOutcome): { kind: 'si
   return null;
 }
 export { describeCorpus } from './suite.js';
+export { HELD_OUT, heldOutFor } from './held-out.js';
