@@ -9,6 +9,7 @@ import {
   secondIdInHeading,
   summaryStatements,
   tableRows,
+  verdictWordsIn,
   type AnswerProblem,
   type TableRow,
   type VerdictBlock,
@@ -141,17 +142,31 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
     }
     votes.set(id, { id, verdict: words[word], explanation: row.basis, sourceVerdict: word, line: row.line });
   }
-  type Statement = { id: string | null; text: string; line: number; what: string };
+  type Statement = { id: string | null; text: string; line: number; what: string; correction?: boolean };
   const statements: Statement[] = [
     ...[...rowsById].flatMap(([id, rows]) => rows.map((r): Statement => ({ id, text: r.verdict, line: r.line, what: 'the table row' }))),
     ...summaryStatements(answer, HEADING_ID).flatMap((s): Statement[] => {
       if (s.id === null) return [{ id: null, text: s.text, line: s.line, what: 'the summary' }];
       const [id] = dispatched(s.id);
-      return id ? [{ id, text: s.text, line: s.line, what: 'the summary line' }] : [];
+      return id ? [{ id, text: s.text, line: s.line, what: s.correction ? 'the correction' : 'the summary line', correction: s.correction }] : [];
     }),
   ];
   for (const st of statements) {
-    const word = statementWord(st.text, accepted);
+    let word = statementWord(st.text, accepted);
+    if (!word && st.correction && st.id !== null) {
+      // A correction may name its verdict anywhere (`… so F-001 actually SURVIVES`): every word it names must be the block's.
+      const named = verdictWordsIn(st.text, accepted);
+      const vote = votes.get(st.id);
+      if (vote && named.words.length > 0 && (named.negated || named.words.length > 1 || named.words[0] !== vote.sourceVerdict)) {
+        fail(
+          st.id,
+          st.line,
+          `the block says ${vote.sourceVerdict} (line ${vote.line}) but a correction at line ${st.line} says '${st.text}': expected one verdict, the same everywhere`,
+        );
+        continue;
+      }
+      word = named.words.length === 1 ? named.words[0] : undefined;
+    }
     if (!word) continue;
     if (st.id === null) {
       if (votes.size > 0 && ![...votes.values()].some((v) => v.sourceVerdict === word))

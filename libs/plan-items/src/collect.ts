@@ -5,8 +5,11 @@ import {
   findNearMisses,
   parseAnswer,
   PLAN_FIELD_LABELS,
+  readFixabilityText,
+  readKindText,
   readPlanVote,
   readVerdictLine,
+  verdictWordsIn,
   refuseAnswers,
   secondIdInHeading,
   summaryStatements,
@@ -163,20 +166,47 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
       voteLine.set(row.item, row.line);
     }
   }
-  const statements = [
-    ...rows.filter((r) => r.item).map((r) => ({ item: r.item, text: r.verdict, line: r.line, what: 'the table row' })),
+  type Statement = {
+    item: string | null | undefined;
+    text: string;
+    line: number;
+    what: string;
+    correction?: boolean;
+    kind?: string | null;
+    fixability?: string | null;
+  };
+  const statements: Statement[] = [
+    ...rows.filter((r) => r.item).map((r) => ({ item: r.item, text: r.verdict, line: r.line, what: 'the table row', ...rowCells(r) })),
     ...summaryStatements(answer, PLAN_ITEM_HEADING_ID).map((st) => ({
       item: st.id === null ? null : canonical.get(st.id.toLowerCase()),
       text: st.text,
       line: st.line,
-      what: st.id === null ? 'the summary' : 'the summary line',
+      what: st.id === null ? 'the summary' : st.correction ? 'the correction' : 'the summary line',
+      correction: st.correction,
     })),
   ];
   const votes = [...out].filter((e): e is [string, PlanVerdict] => e[1] !== null);
   for (const st of statements) {
     if (st.item === undefined) continue;
-    const said = readVerdictLine(st.text.replace(/[*_`]/g, ''));
-    if ('error' in said) continue; // prose, not a verdict
+    const line = readVerdictLine(st.text.replace(/[*_`]/g, ''));
+    if ('error' in line) {
+      // A correction may name its verdict anywhere (`… so P-Opt-1 is really DISAGREE`): every word it names must be the block's.
+      const vote = st.item === null ? undefined : out.get(st.item);
+      const named = st.correction ? verdictWordsIn(st.text, ['AGREE', 'DISAGREE', 'SUPPLEMENT']) : undefined;
+      if (vote && named && named.words.length > 0 && (named.negated || named.words.length > 1 || named.words[0] !== vote.verdict))
+        report(
+          st.item!,
+          st.line,
+          `the block says ${describe(vote)} (line ${voteLine.get(st.item!)}) but a correction at line ${st.line} says '${st.text}': expected one verdict, the same everywhere`,
+        );
+      continue; // prose, not a verdict
+    }
+    // A table row's Kind and Fixability cells state them too.
+    const said = {
+      ...line,
+      kind: line.kind ?? st.kind ?? null,
+      fixability: line.fixability ?? st.fixability ?? null,
+    };
     const shown = `${said.verdict}${said.kind ? ` (${said.kind})` : ''}`;
     if (st.item === null) {
       const match = votes.some(([, v]) => v.verdict === said.verdict && (said.kind === null || v.breakageKind === said.kind));
@@ -204,6 +234,16 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
       );
   }
   return out;
+}
+
+/** The kind and fixability a table row's own cells state, when each is exactly one value. */
+function rowCells(row: { kind: string | null; fixability: string | null }): { kind: string | null; fixability: string | null } {
+  const kind = row.kind === null ? undefined : readKindText(row.kind.replace(/[*_`]/g, ''), 'field');
+  const fix = row.fixability === null ? undefined : readFixabilityText(row.fixability.replace(/[*_`]/g, ''));
+  return {
+    kind: kind && 'kind' in kind ? kind.kind : null,
+    fixability: fix && 'fixability' in fix ? fix.fixability : null,
+  };
 }
 
 function describe(v: Pick<PlanVote, 'verdict' | 'breakageKind' | 'fixability'>): string {

@@ -2,22 +2,7 @@ import { describeCorpus, heldOutFor, type CorpusAnswer, type CorpusOutcome } fro
 import { collectVerdicts } from './collect.js';
 
 /** The held-out-style answers collect-verdicts does not read as intended yet (each runs as it.fails). */
-const KNOWN_FAILING = new Set<string>([
-  'antigravity/plan-plain',
-  'antigravity/plan-kind-field',
-  'antigravity/plan-uppercase-kind',
-  'kimi/plan-fullwidth-brackets',
-  'antigravity/plan-overall-agrees',
-  'antigravity/plan-na-fields-on-agree',
-  'antigravity/plan-basis-with-list-and-fence',
-  'antigravity/plan-overall-contradicts',
-  'antigravity/plan-summary-table-fixability-contradicts',
-  'codex/plan-summary-table-fixability-contradicts',
-  'grok/plan-summary-table-fixability-contradicts',
-  'codex/plan-summary-verdict-contradicts',
-  'grok/plan-summary-verdict-contradicts',
-  'kimi/plan-summary-verdict-contradicts',
-]);
+const KNOWN_FAILING = new Set<string>([]);
 
 /** Read one held-out answer with collect-verdicts, as worker `<provider>` given the answer's ids as the queue. */
 function read(answer: CorpusAnswer): CorpusOutcome {

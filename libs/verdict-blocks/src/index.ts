@@ -19,6 +19,6 @@ export { problemLine, refuseAnswers } from './problems.js';
 export type { AnswerProblem } from './problems.js';
 export { summaryStatements, tableRows } from './statements.js';
 export type { SummaryStatement, TableRow } from './statements.js';
-export { cleanVerdictText } from './words.js';
+export { cleanVerdictText, verdictWordsIn } from './words.js';
 export { hedgeIn } from './hedges.js';
 export { renderRepairPrompt } from './repair.js';

@@ -1,6 +1,6 @@
 import { assertMarkdownNesting } from './nesting.js';
 import { assertResponseSize, parseMarkdownLinear } from './linear.js';
-import { CORRECTION_WORD } from './statements.js';
+import { CORRECTION_WORD, STATEMENT_LABEL_WORD } from './statements.js';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /**
@@ -110,8 +110,8 @@ const ID_DECORATION = /^(?:finding|item|gap|issue|plan item)[ \t]*[#:.]?[ \t]+/i
 const SUMMARY_TITLE = /^[\s*_#]*(?:summary|overall|conclusions?|tl;?dr|final verdicts?|verdicts|\u603b\u7ed3|\u7ed3\u8bba)[\s*_:\uff1a]*$/i;
 /** `<think>…</think>` (also `<thinking>`): a model's drafts before its answer, never read. */
 const THINK = /<(think|thinking)>[\s\S]*?<\/\1>/gi;
-/** Characters that may stand around an id in a heading: `[F-003]`, `(F-003)`, `F-003:`. */
-const LEADING_WRAP = /^[\s[(<{"'“‘#*_]+/;
+/** Characters that may stand around an id in a heading: `[F-003]`, `(F-003)`, `F-003:`, an emoji before it (`### 🔍 F-003`, `### ✅ F-002`). */
+const LEADING_WRAP = /^[\s[(<{"'“‘#*_\p{Extended_Pictographic}\u{FE0F}\u{200D}]+/u;
 /** A list-style number before the id: `### 2. F-002`, `### 3) F-003`. */
 const ORDINAL = /^[0-9]{1,4}[.)][ \t]+/;
 const TRAILING_PUNCT = /[\])>}"'”’:;,.!?*_]+$/;
@@ -157,6 +157,8 @@ export function parseVerdictBlocks(markdown: string, options: ParseOptions = {})
 export interface OutsideLine {
   text: string;
   line: number;
+  /** For a line inside a block: that block's id as written (a correction with no id speaks of it). */
+  block?: string;
 }
 
 /** One parsed answer: its blocks, the plain lines outside them, and its Markdown source per top-level paragraph for tables. */
@@ -262,7 +264,7 @@ function readParsed(markdown: string, options: ParseOptions): ParsedAnswer & { r
   }
 
   const openerAt = new Set(openers.map((o) => o.index));
-  const inBlock = new Set<number>();
+  const inBlock = new Map<number, string>();
   const blocks = openers.map((opener) => {
     let end = opener.index + 1;
     while (end < nodes.length) {
@@ -271,7 +273,7 @@ function readParsed(markdown: string, options: ParseOptions): ParsedAnswer & { r
       if (openerAt.has(end) || isSummaryTitle(node)) break;
       end += 1;
     }
-    for (let i = opener.index; i < end; i++) inBlock.add(i);
+    for (let i = opener.index; i < end; i++) inBlock.set(i, opener.id);
     const content = nodes.slice(opener.index + 1, end);
     const blockEnd = content.length > 0 ? (content[content.length - 1].position?.end.offset ?? opener.end) : opener.end;
     const block = buildBlock(opener, content, blockEnd, source, known);
@@ -289,9 +291,11 @@ function readParsed(markdown: string, options: ParseOptions): ParsedAnswer & { r
     }
     const paragraphs: Paragraph[] = [];
     collectParagraphs(node, paragraphs);
-    const into = inBlock.has(index) ? inside : outside;
-    if (node.type === 'heading' && !openerAt.has(index)) into.push(...plainLines(node));
-    for (const p of paragraphs) into.push(...plainLines(p));
+    const block = inBlock.get(index);
+    const into = block === undefined ? outside : inside;
+    const tag = (lines: readonly PlainLine[]) => (block === undefined ? lines : lines.map((l) => ({ ...l, block })));
+    if (node.type === 'heading' && !openerAt.has(index)) into.push(...tag(plainLines(node)));
+    for (const p of paragraphs) into.push(...tag(plainLines(p)));
   });
   return { blocks, outside, inside, tables, text: markdown, root };
 }
@@ -326,7 +330,8 @@ export function relevantLine(options: ParseOptions): ((line: string) => boolean)
     return false;
   };
   // A correction inside a block (`Correction: F-002 is REFUTED`, statements.ts) is a statement too.
-  const correction = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*${CORRECTION_WORD.source}`, 'i');
+  // So is a restated verdict or a summary label (`Revised verdict: SURVIVES`, `TL;DR: …`).
+  const correction = new RegExp(`^[\\s>*+\\-\\d.)#|[(\`_~]*(?:${CORRECTION_WORD.source}|${STATEMENT_LABEL_WORD.source})`, 'i');
   return (whole) => {
     // A block-quote line (`>` after at most 3 spaces) is inside a quote wherever it stands (a lazy
     // continuation never starts with `>`), and quotes are never read.

@@ -25,6 +25,12 @@ export interface SummaryStatement {
   /** What follows the id and its separator (or the `Verdict:` label). */
   text: string;
   line: number;
+  /**
+   * A correction or a restated verdict inside a block (`**Update:** … so F-001 actually SURVIVES`,
+   * `**Revised verdict**: SURVIVES`): its verdict word may stand anywhere in `text`, and the reader
+   * compares every verdict word it names with the block.
+   */
+  correction?: boolean;
 }
 
 const VERDICT_HEADER = /verdict|result|status|vote|\u7ed3\u8bba/i;
@@ -64,29 +70,73 @@ export function tableRows(answer: ParsedAnswer, idPattern: RegExp): TableRow[] {
 }
 
 /** A line inside a block that corrects a verdict: `**Correction:** …`, `Update: …`, `更正：…`. */
-export const CORRECTION_WORD = /(?:correction|corrected|update|updated|edit|erratum|revised|revision|amendment|\u66f4\u6b63|\u4fee\u6b63|\u8ba2\u6b63)\b/i;
+export const CORRECTION_WORD =
+  /(?:correction|corrected|update|updated|edit|erratum|revised|revision|amendment|\u66f4\u6b63|\u4fee\u6b63|\u8ba2\u6b63)(?![A-Za-z])/i;
 const CORRECTION = new RegExp(`^[\\s*_]*${CORRECTION_WORD.source}`, 'i');
+/** Words restating the verdict inside a block (`**Final verdict**: …`, `Revised verdict: …`) and words opening a summary (`**Summary**: …`, `TL;DR: …`). */
+const RESTATED_WORD = /(?:(?:final|revised|updated|corrected|amended|new|overall)\s+verdict|\u6700\u7ec8\u7ed3\u8bba)/;
+const SUMMARY_WORD = /(?:summary|overall|conclusions?|tl;?dr|in short|recap|final answers?|\u603b\u7ed3|\u7ed3\u8bba)/;
+/** A restated verdict label at the start of a line (removed from the statement's text). */
+const RESTATED = new RegExp(`^[\\s*_]*${RESTATED_WORD.source}[\\s*_]*[:\\uff1a]\\s*`, 'i');
+/** A summary label at the start of a line inside a block: a summary run on into the last Basis. */
+const SUMMARY_LABEL = new RegExp(`^[\\s*_]*${SUMMARY_WORD.source}[\\s*_]*[:\\uff1a]`, 'i');
+/** Either label, for parse.ts: a chunk holding such a line is never skipped. */
+export const STATEMENT_LABEL_WORD = new RegExp(`(?:${RESTATED_WORD.source}|${SUMMARY_WORD.source})[\\s*_]*[:\\uff1a]`, 'i');
+/** The label of a correction line, removed when the line names no id and so speaks of its block. */
+const CORRECTION_LABEL = /^[\s*_]*[^:\uff1a]{0,40}[:\uff1a][\s*_]*/;
 
 /**
- * Every summary statement of `answer`: lines outside the blocks naming exactly one
- * id of `idPattern` (or an id-less `Verdict:` line), and lines inside blocks that
- * start with a correction (`**Correction:** F-002: REFUTED`) or with the id itself.
+ * Every summary statement of `answer`: lines outside the blocks naming ids of
+ * `idPattern` (one statement per id: what follows it up to the next id), an id-less
+ * `Verdict:` line outside the blocks, and lines inside blocks that start with a correction
+ * or restated verdict (`**Correction:** F-002: REFUTED`, `**Revised verdict**: SURVIVES` —
+ * about the ids named, or the line's own block; `correction` set), a summary label
+ * (`**TL;DR**: P-Opt-1 AGREE, …`) or the id itself. docs/convergence.md "Response blocks".
  */
 export function summaryStatements(answer: ParsedAnswer, idPattern: RegExp): SummaryStatement[] {
   const any = new RegExp(idPattern.source, idPattern.flags.replace(/[gy]/g, '') + 'g');
   const starts = new RegExp(`^[\\s*+\\-\\d.)[(\`_]*(?:${idPattern.source})`, idPattern.flags.replace(/[gy]/g, ''));
-  const inside = answer.inside.filter((l) => CORRECTION.test(l.text) || starts.test(l.text));
+  const idsIn = (text: string) =>
+    [...text.matchAll(any)].filter((m) => !/[A-Za-z0-9_-]/.test(text.charAt(m.index + m[0].length)) && !/[A-Za-z0-9_-]/.test(text.charAt(m.index - 1)));
+  /** One statement per id the line names: what follows each id up to the next (`F-001: SURVIVES, F-002: REFUTED.`). */
+  const segments = (text: string, line: number, correction: boolean): SummaryStatement[] => {
+    const ids = idsIn(text);
+    return ids.flatMap((m, i) => {
+      const end = i + 1 < ids.length ? ids[i + 1].index : text.length;
+      let rest = text.slice(m.index + m[0].length, end).replace(AFTER_ID, '');
+      if (i + 1 < ids.length) rest = rest.replace(/[\s,;.\u3001\uff0c\uff1b]+$/, '');
+      return rest === '' ? [] : [{ id: m[0], text: rest, line, ...(correction ? { correction } : {}) }];
+    });
+  };
   const out: SummaryStatement[] = [];
-  for (const { text, line } of [...answer.outside, ...inside]) {
+  for (const { text, line } of answer.outside) {
     if (/^\s*\|/.test(text)) continue; // a table row: read by tableRows
     const overall = OVERALL.exec(text);
-    if (overall) {
-      out.push({ id: null, text: overall[1].trim(), line });
+    if (overall) out.push({ id: null, text: overall[1].trim(), line });
+    else out.push(...segments(text, line, false));
+  }
+  for (const { text, line, block } of answer.inside) {
+    if (/^\s*\|/.test(text)) continue;
+    const restated = RESTATED.exec(text);
+    if (restated || CORRECTION.test(text)) {
+      // A correction speaks of the ids it names, or, naming none, of its own block.
+      const named = segments(text, line, true);
+      if (named.length > 0) out.push(...named);
+      else if (block !== undefined) {
+        const rest = restated ? text.slice(restated[0].length) : text.replace(CORRECTION_LABEL, '');
+        if (rest.trim() !== '') out.push({ id: block, text: rest.trim(), line, correction: true });
+      }
       continue;
     }
-    const ids = [...text.matchAll(any)].filter(
-      (m) => !/[A-Za-z0-9_-]/.test(text.charAt(m.index + m[0].length)) && !/[A-Za-z0-9_-]/.test(text.charAt(m.index - 1)),
-    );
+    if (SUMMARY_LABEL.test(text)) {
+      // A summary run on into the last block's Basis is still a summary: it speaks of the ids it names.
+      const named = segments(text, line, false);
+      if (named.length > 0) out.push(...named);
+      else out.push({ id: null, text: text.replace(SUMMARY_LABEL, '').trim(), line });
+      continue;
+    }
+    if (!starts.test(text)) continue;
+    const ids = idsIn(text);
     if (ids.length === 0 || new Set(ids.map((m) => m[0].toLowerCase())).size !== 1) continue;
     const rest = text.slice(ids[0].index + ids[0][0].length).replace(AFTER_ID, '');
     if (rest !== '') out.push({ id: ids[0][0], text: rest, line });

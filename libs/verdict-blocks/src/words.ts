@@ -6,8 +6,8 @@
 
 /** Wrapping a word may carry: emphasis, code, quotes, brackets. */
 const WRAP_START = /^[\s*_`"'“‘[(]+/;
-/** …and after it, also a final `.` or `!` — one dot: `SURVIVES...` trails off, so it is not a word (as `SURVIVES…`). */
-const WRAP_END = /(?:[\s*_`"'”’!\])]|(?<!\.)\.(?!\.))+$/;
+/** …and after it, also a final `.` or `!` (or the fullwidth `。` `！`) — one dot: `SURVIVES...` trails off, so it is not a word (as `SURVIVES…`). */
+const WRAP_END = /(?:[\s*_`"'”’!\uff01\])]|(?<![.\u3002])[.\u3002](?![.\u3002]))+$/;
 
 /**
  * The canonical spelling of a one-word value: wrapping emphasis, backticks, quotes
@@ -39,10 +39,13 @@ const CONFIDENCE =
 /**
  * A verdict text with what is kept out of the verdict removed: emoji and check
  * marks (`SURVIVES ✅`) and a bracketed confidence note (`SURVIVES (high confidence)`);
+ * fullwidth brackets read as brackets (`DISAGREE（b）`);
  * `Agreed` read as `AGREE`. Both readers apply it before reading the word.
  */
 export function cleanVerdictText(value: string): string {
   return value
+    .replace(/\uff08/g, '(')
+    .replace(/\uff09/g, ')')
     .replace(EMOJI, '')
     .replace(JOINERS, '')
     .replace(CONFIDENCE, '')
@@ -65,4 +68,27 @@ export function leadingWord(value: string, words: readonly string[]): string | u
     .replace(/[\s_]+/g, '-');
   const match = [...words].sort((a, b) => b.length - a.length).find((w) => head.startsWith(w) && !/[A-Z0-9]/.test(head.charAt(w.length)));
   return match;
+}
+
+/**
+ * The verdict words of `words` a correction names anywhere in its text (`**Update:** … so
+ * F-001 actually SURVIVES` → `['SURVIVES']`), each once, in canonical spelling; `negated` when
+ * it also says `not`/`n't`/`no longer` (a correction that takes a word back is no vote).
+ * The longest word wins where words overlap (`SURVIVES-WITH-CAVEAT` is not also `SURVIVES`);
+ * a word inside another (`agree` in `disagree`) is not found. Both readers compare what it
+ * finds with the block (docs/convergence.md "Response blocks").
+ */
+export function verdictWordsIn(text: string, words: readonly string[]): { words: string[]; negated: boolean } {
+  let rest = cleanVerdictText(text).replace(/`/g, '');
+  const found: string[] = [];
+  for (const word of [...words].sort((a, b) => b.length - a.length)) {
+    const spelled = word
+      .split('-')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[-_\\s]+');
+    const re = new RegExp(`(?<![A-Za-z-])${spelled}(?:S|D)?(?![A-Za-z-])`, 'gi');
+    if (re.test(rest)) found.push(word);
+    rest = rest.replace(re, ' ');
+  }
+  return { words: found, negated: /\b(?:not|no\s+longer|never)\b|n['\u2019]t\b|\u4e0d/i.test(text) };
 }
