@@ -166,6 +166,7 @@ describe('violation details', () => {
     project.write(`${to(IMPL.dir)}/reports/final-report-implementation-001.data.json`, { schemaVersion: '1.0' });
     project.edit(to(IMPL.manifest), (m) => {
       m.stage = 2;
+      m.teamStatePath = to(String(m.teamStatePath));
     });
     const vs = (await runAudit(project.root)).violations;
     expect(vs.map((v) => [v.invariant, v.stage, v.seq, v.runDir])).toEqual([['stage-carry-missing', 2, '001', to(IMPL.dir)]]);

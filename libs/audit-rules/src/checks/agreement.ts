@@ -72,6 +72,10 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
     if (seen.has(key)) finding(`worker '${d.workerId}' was dispatched twice as ${d.dispatchKind}: a re-dispatch takes a new dispatchKind`);
     seen.add(key);
     if (/-retry-retry$/.test(d.dispatchKind)) finding(`worker '${d.workerId}' was re-dispatched as ${d.dispatchKind}: the one retry was already spent`);
+    else if (/-retry\b/.test(d.dispatchKind) && retriesBefore(records, d) > 0) {
+      // One retry per worker per run, shared by every cause and dispatch kind (libs/schemas retry-budget).
+      finding(`worker '${d.workerId}' was retried again as ${d.dispatchKind}: the run's one retry was already spent`);
+    }
     const selected = m.workerAssignments.some((a) => (a.workerId ?? a.provider) === d.workerId); // a missing selected row is 15's
     if (
       rows.length > 0 &&
@@ -99,6 +103,11 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
   return out;
 }
 
+/** How many `-retry` records of `d`'s worker precede `d` in the manifest (any dispatch kind). */
+function retriesBefore(records: RunUnderAudit['manifest']['workerDispatches'], d: RunUnderAudit['manifest']['workerDispatches'][number]): number {
+  return records.slice(0, records.indexOf(d)).filter((x) => x.workerId === d.workerId && /-retry\b/.test(x.dispatchKind)).length;
+}
+
 /** True when `d` is its worker's last dispatch record (an earlier pane is reclaimed before the next round). */
 function latestRecord(records: RunUnderAudit['manifest']['workerDispatches'], d: RunUnderAudit['manifest']['workerDispatches'][number]): boolean {
   return !records.some((x) => x !== d && x.workerId === d.workerId && instant(x.startedAt) > instant(d.startedAt));
@@ -119,13 +128,26 @@ function safeJson(text: string): Record<string, unknown> | null {
  * is a selected worker (its `workerId`, else its provider) or the report writer.
  */
 export function checkRoster(run: RunUnderAudit): Finding[] {
-  const selected = new Set(run.manifest.workerAssignments.map((a) => a.workerId ?? a.provider));
+  const selected = new Map(run.manifest.workerAssignments.map((a) => [a.workerId ?? a.provider, a]));
   if (selected.size === 0 || !run.teamState || !run.teamStatePath) return [];
-  return run.teamState.workers
-    .filter((row) => !selected.has(row.workerId) && !isReportWriter(row))
-    .map((row) => ({
-      invariant: 'roster-mismatch' as const,
-      message: `team-state row '${row.workerId}' (${row.role}) is not a selected worker (workerAssignments)`,
-      evidence: [run.manifestPath, run.teamStatePath!],
-    }));
+  const evidence = [run.manifestPath, run.teamStatePath];
+  const out: Finding[] = [];
+  for (const row of run.teamState.workers) {
+    const a = selected.get(row.workerId);
+    if (!a && !isReportWriter(row)) {
+      out.push({
+        invariant: 'roster-mismatch',
+        message: `team-state row '${row.workerId}' (${row.role}) is not a selected worker (workerAssignments)`,
+        evidence,
+      });
+    } else if (a && row.provider && a.provider && row.provider !== a.provider) {
+      // The selected worker's row is another CLI's work: the role was filled by a worker nobody selected.
+      out.push({
+        invariant: 'roster-mismatch',
+        message: `team-state row '${row.workerId}' ran provider ${row.provider}, but workerAssignments selects ${a.provider}`,
+        evidence,
+      });
+    }
+  }
+  return out;
 }

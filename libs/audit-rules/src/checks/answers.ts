@@ -28,13 +28,20 @@ export function answerProblem(text: string, prompt: string | null): string | nul
   if (body.includes('\u0000')) return 'holds NUL bytes';
   const trimmed = body.trim();
   if (trimmed === '') return 'is blank';
-  if (PLACEHOLDER.test(body.replace(/`[^`\n]*`/g, '').replace(/```[\s\S]*?```/g, ''))) return 'holds an unrendered {{…}} template placeholder';
+  if (hasPlaceholder(body)) return 'holds an unrendered {{…}} template placeholder';
   if (prompt !== null && prompt.trim() !== '' && normalize(trimmed) === normalize(prompt)) return 'is an echo of its prompt';
+  // A heartbeat log written where the answer belongs: nothing but `- PROGRESS:` lines.
+  if (trimmed.split(/\r?\n/).every((l) => l.trim() === '' || /^- PROGRESS: /.test(l))) return 'holds only heartbeat lines, no answer';
   if (trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
     if (PROVIDER_ERROR.test(trimmed)) return "is a provider's error text, not an answer";
     if (PREAMBLE.test(trimmed)) return 'is a preamble with no answer';
   }
   return null;
+}
+
+/** True when `text` holds a `{{NAME}}` placeholder outside fenced blocks and code spans (fences first: a fence is three backticks). */
+export function hasPlaceholder(text: string): boolean {
+  return PLACEHOLDER.test(text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''));
 }
 
 const normalize = (s: string) =>
@@ -67,10 +74,18 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     const files = rowFiles(run, row);
     if (['completed', 'timeout', 'error'].includes(row.status) && files.prompt && run.files.exists(files.prompt)) {
       const prompt = await run.files.readText(files.prompt);
-      if (prompt !== null && prompt.replace(/^\uFEFF/, '').trim() === '') {
+      const promptProblem =
+        prompt === null
+          ? null
+          : prompt.replace(/^\uFEFF/, '').trim() === ''
+            ? 'is empty'
+            : hasPlaceholder(prompt)
+              ? 'holds an unrendered {{…}} template placeholder'
+              : null;
+      if (promptProblem) {
         out.push({
           invariant: 'answer-invalid',
-          message: `worker '${row.workerId}': its saved prompt ${basename(files.prompt)} is empty`,
+          message: `worker '${row.workerId}': its saved prompt ${basename(files.prompt)} ${promptProblem}`,
           evidence: [...state, files.prompt],
         });
       }

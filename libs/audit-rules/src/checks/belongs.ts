@@ -5,6 +5,8 @@ import { resolveRecorded } from './recorded-path.js';
 
 /** The row fields that record a path of this worker's own artifact. */
 const ROW_PATHS = ['promptPath', 'resultPath', 'auditSidecarPath'] as const;
+/** The libs/paths kind of file each field names: a result field naming the worker's prompt or audit sidecar is believed no more. */
+const FIELD_KIND = { promptPath: 'prompt', resultPath: 'worker-result', auditSidecarPath: 'audit-sidecar' } as const;
 
 /**
  * Invariant 22 `path-foreign` (seed 002 architecture: "the filename suffix
@@ -32,7 +34,9 @@ export function checkRecordedPathsBelong(run: RunUnderAudit): Finding[] {
       }
       const parsed = safeParse(basename(abs), run.taskType);
       if (!parsed) continue;
-      if (parsed.seq !== undefined && parsed.seq !== seq) {
+      if (parsed.kind !== FIELD_KIND[field]) {
+        out.push({ invariant: 'path-foreign', message: `${who} is a ${parsed.kind} file, not a ${FIELD_KIND[field]}`, evidence: [...state, abs] });
+      } else if (parsed.seq !== undefined && parsed.seq !== seq) {
         out.push({ invariant: 'path-foreign', message: `${who} names seq ${parsed.seq}, not this run's ${run.seq}`, evidence: [...state, abs] });
       } else if (parsed.workerId !== undefined && parsed.workerId !== row.workerId && !isRoundOf(parsed.workerId, row.workerId)) {
         out.push({ invariant: 'path-foreign', message: `${who} is worker '${parsed.workerId}''s file`, evidence: [...state, abs] });
@@ -47,9 +51,9 @@ function isRoundOf(part: string, workerId: string): boolean {
   return part.startsWith(`${workerId}-`) && /-(?:reverify-r[1-9][0-9]*|plan-verify|gap-vote|repair-.+)$/.test(part);
 }
 
-function safeParse(name: string, taskType: string): { workerId?: string; seq?: number } | null {
+function safeParse(name: string, taskType: string): { kind: string; workerId?: string; seq?: number } | null {
   try {
-    const p = parseArtifactName(name, taskType) as { kind?: string; workerId?: string; seq?: number } | null;
+    const p = parseArtifactName(name, taskType) as { kind: string; workerId?: string; seq?: number } | null;
     if (!p || !['prompt', 'worker-result', 'audit-sidecar'].includes(String(p.kind))) return null;
     return p;
   } catch {

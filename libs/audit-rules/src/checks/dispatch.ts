@@ -3,15 +3,27 @@ import type { Finding, RunUnderAudit } from '../run-context.js';
 import { carryProblem } from './report-content.js';
 import { hasReason } from './workers.js';
 
-/** Invariant 12 `degraded-without-reason`: every `workerDispatches[]` record with `degradedFrom` has a reason. */
+/**
+ * Invariant 12 `degraded-without-reason` (seed 000 team dispatch: "If a tmux pane cannot be created,
+ * gracefully degrade to the CLI wrapper and record the fallback in `workerDispatches[].degradedFrom`"):
+ * every record with `degradedFrom` has a reason, and ran as the wrapper subprocess it degraded to —
+ * a degraded record that still names a pane backend (or the backend it degraded from) records no fallback.
+ */
 export function checkDegradedDispatches(run: RunUnderAudit): Finding[] {
-  return run.manifest.workerDispatches
-    .filter((d) => d.degradedFrom && !hasReason(d.reason))
-    .map((d) => ({
-      invariant: 'degraded-without-reason' as const,
-      message: `${d.dispatchKind} dispatch of worker '${d.workerId}' degraded from ${d.degradedFrom} to ${d.backend} without a reason`,
-      evidence: [run.manifestPath],
-    }));
+  const out: Finding[] = [];
+  for (const d of run.manifest.workerDispatches) {
+    if (!d.degradedFrom) continue;
+    const what = `${d.dispatchKind} dispatch of worker '${d.workerId}' degraded from ${d.degradedFrom} to ${d.backend}`;
+    if (!hasReason(d.reason)) out.push({ invariant: 'degraded-without-reason', message: `${what} without a reason`, evidence: [run.manifestPath] });
+    else if (d.backend !== 'subprocess') {
+      out.push({
+        invariant: 'degraded-without-reason',
+        message: `${what}: a degraded dispatch runs as the CLI wrapper subprocess`,
+        evidence: [run.manifestPath],
+      });
+    }
+  }
+  return out;
 }
 
 /**

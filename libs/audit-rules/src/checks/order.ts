@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { convergenceFinalStatePath, parseArtifactName } from '@okstra/paths';
+import { parseHeartbeats } from '@okstra/heartbeat';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { isReportWriter } from './report-writer.js';
@@ -39,6 +40,14 @@ export async function checkRunOrder(run: RunUnderAudit): Promise<Finding[]> {
     for (const d of run.manifest.workerDispatches.filter((x) => isPlanVerify(x.dispatchKind))) {
       if (at(d.startedAt) < draft)
         add(`plan verification dispatch of '${d.workerId}' at ${d.startedAt} came before the report draft ended at ${writer.endedAt}`);
+    }
+    // A native plan-verify answer has no row or record; its own audit sidecar's heartbeats date it. Judged against the
+    // writer's start, not its end: a revision dispatch after the verification may move the writer's endedAt later.
+    const sidecar = new RegExp(`-plan-verify-${run.taskType}-${run.seq}\\.audit\\.md$`);
+    for (const name of run.files.list(join(run.runDir, 'worker-results')).filter((n) => sidecar.test(n))) {
+      const first = Math.min(...parseHeartbeats((await run.files.readText(join(run.runDir, 'worker-results', name))) ?? '').map((h) => h.at.getTime()));
+      if (first < at(writer.startedAt))
+        add(`plan verification ${name} was working at ${new Date(first).toISOString()}, before the report writer started drafting at ${writer.startedAt}`);
     }
   }
   const limit = await roundLimit(run);

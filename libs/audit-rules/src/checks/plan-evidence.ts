@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
-import { finalReportDataPath, planItemsPath } from '@okstra/paths';
+import { finalReportDataPath, finalReportPath, planItemsPath } from '@okstra/paths';
 import { formatJsonPath, parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
+import { resolveRecorded } from './recorded-path.js';
 
 type Verdict = { workerId?: string; verdict?: string };
-type Item = { id?: string; text?: string; verdicts?: Verdict[] };
+type Item = { id?: string; text?: string; kind?: string; stage?: number | null; verdicts?: Verdict[] };
 
 /**
  * Invariant 9 `plan-verification`, evidence over claims (seed 000 plan-items rows): the report
@@ -38,6 +39,22 @@ export async function checkPlanEvidence(run: RunUnderAudit): Promise<Finding[]> 
     }
   }
   const pbv = plan.planBodyVerification;
+  const pv = (run.manifest as { planVerification?: { enabled?: unknown; responses?: unknown } }).planVerification;
+  // seed 002 README Phase 6: verification runs unless opted out (--no-plan-verification); a completed run that says it
+  // was enabled and published no result never ran it.
+  if (run.manifest.status === 'completed' && pv?.enabled === true && plan.stages !== undefined && !pbv) {
+    add('the run-manifest says plan verification was enabled but the report data.json records no planBodyVerification');
+  }
+  for (const recorded of Array.isArray(pv?.responses) ? pv.responses : []) {
+    const abs = typeof recorded === 'string' ? resolveRecorded(run.projectRoot, recorded) : null;
+    if (abs && !run.files.exists(abs)) add(`the plan-verify response ${basename(abs)} the run-manifest records does not exist`, [run.manifestPath, dataPath]);
+  }
+  if (pbv?.result) {
+    const report = finalReportPath(run.runDir, run);
+    const md = run.files.exists(report) ? ((await run.files.readText(report)) ?? '') : '';
+    const shown = /^##\s+6\.[^\n]*Verification[^\n]*\n(?:(?!^##\s)[\s\S])*?Result:\s*[*_`]*([a-z][a-z-]+)/im.exec(md.replace(/\r\n/g, '\n'))?.[1];
+    if (shown && shown !== pbv.result) add(`the final report shows plan verification ${shown}, its data.json ${pbv.result}`, [report, dataPath]);
+  }
   const items = Array.isArray(pbv?.planItems) ? pbv.planItems : [];
   const contributors = Array.isArray(pbv?.contributors) ? pbv.contributors : [];
   for (const item of items) {
@@ -58,6 +75,12 @@ export async function checkPlanEvidence(run: RunUnderAudit): Promise<Finding[]> 
       const verified = new Set(items.map((i) => i.id));
       const differs =
         persisted.length !== items.length ||
+        persisted.some((p, i) => p.id !== items[i]?.id) || // the extraction's order is part of the queue
+        persisted.some(
+          (p, i) =>
+            (p.kind !== undefined && items[i]?.kind !== undefined && p.kind !== items[i]?.kind) ||
+            (p.stage !== undefined && items[i]?.stage !== undefined && p.stage !== items[i]?.stage),
+        ) ||
         persisted.some((p) => !verified.has(p.id)) ||
         persisted.some((p) => {
           const v = items.find((i) => i.id === p.id);

@@ -4,12 +4,13 @@ import { parseJsonText } from '@okstra/state-file';
 import { isApproved, readFrontmatter } from '../report/frontmatter.js';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { answerProblem } from './answers.js';
+import { frontmatterIdentity } from './provenance.js';
 import { isReportWriter } from './report-writer.js';
 
 const SECTION_0 = /^##\s+0\.\s+Clarification Response Carried In From Previous Run[^\n]*\n([\s\S]*?)(?=^##\s|(?![\s\S]))/m;
 /** A Section 0 body that carries nothing in: blank, or only a "none" word. */
 const EMPTY_BODY = /^(?:|none\.?|n\/a|-|—|_none_|\(none\)|nothing carried in\.?)$/i;
-const REFRAME = /^##\s+C-\d+[^\n]*\n(?:(?!^##\s)[\s\S])*?Disposition:?\**\s*`?reframe`?/im;
+const REFRAME = /^##\s+C-\d+[^\n]*\n(?:(?!^##\s)[\s\S])*?Disposition[*_]*\s*:?[*_]*\s*[*_`]*reframe\b/im;
 const JOB_FIELDS = ['workerId', 'provider', 'role', 'modelExecutionValue', 'promptPath', 'resultPath', 'workerResultPath', 'completionPaths'] as const;
 
 /**
@@ -34,7 +35,11 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
     const problem = run.manifest.status === 'completed' ? answerProblem(body, null) : null;
     if (problem) add(`the final report ${problem}`, [report]);
     const s0 = SECTION_0.exec(text.replace(/\r\n/g, '\n'));
-    if (s0 && EMPTY_BODY.test(s0[1]!.trim())) add('the final report renders an empty "## 0. Clarification Response Carried In" section', [report]);
+    if (s0 && (EMPTY_BODY.test(s0[1]!.trim()) || headerOnlyTable(s0[1]!)))
+      add('the final report renders an empty "## 0. Clarification Response Carried In" section', [report]);
+    const author = frontmatterIdentity(text) as { reportAuthor?: string };
+    if (author.reportAuthor && run.manifest.reportAuthor && author.reportAuthor !== run.manifest.reportAuthor)
+      add(`the final report's frontmatter says reportAuthor ${author.reportAuthor}, the run-manifest ${run.manifest.reportAuthor}`, [run.manifestPath, report]);
     if (REFRAME.test(text.replace(/\r\n/g, '\n'))) {
       const fm = await readFrontmatter(text);
       if (fm.ok && isApproved(fm.data)) add('the final report is approved while a Clarification item asks to be reframed (Disposition: reframe)', [report]);
@@ -47,6 +52,8 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
   }
   const prompts = join(run.runDir, 'prompts');
   for (const name of run.files.list(prompts)) {
+    if (name.startsWith('claude-execution-prompt') && !run.files.exists(join(prompts, name.replace('claude-execution-prompt', 'lead-execution-prompt'))))
+      add(`${name} is a compatibility alias of a lead-execution-prompt that was never saved (the canonical file is missing)`, [join(prompts, name)]);
     if (!name.startsWith('lead-execution-prompt')) continue;
     const alias = join(prompts, name.replace('lead-execution-prompt', 'claude-execution-prompt'));
     if (!run.files.exists(alias)) continue;
@@ -64,7 +71,26 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
     const problem = t === null ? null : jobsProblem(t);
     if (problem) add(`the report-writer jobs file ${problem}`, [jobs]);
   }
+  // seed 000 cmux.md: "Every reverify or report-writer jobs file carries workerId, provider, role, …, completionPaths".
+  const state = join(run.runDir, 'state');
+  const reverify = new RegExp(`^reverify-jobs-r([1-9][0-9]*)-${run.taskType}-${run.seq}\\.json$`);
+  for (const name of run.files.list(state)) {
+    const round = reverify.exec(name)?.[1];
+    if (!round) continue;
+    const t = await run.files.readText(join(state, name));
+    const problem = t === null ? null : jobsProblem(t, `reverify-r${round}`);
+    if (problem) add(`the reverify jobs file ${name} ${problem}`, [join(state, name)]);
+  }
   return out;
+}
+
+/** A Section 0 body that is a table with a header and no data row. */
+function headerOnlyTable(body: string): boolean {
+  const lines = body
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines.length > 0 && lines.every((l) => l.startsWith('|')) && lines.filter((l) => !/^\|[\s:|-]+\|?$/.test(l)).length <= 1;
 }
 
 function isJsonObject(text: string): boolean {
@@ -76,18 +102,21 @@ function isJsonObject(text: string): boolean {
   }
 }
 
-function jobsProblem(text: string): string | null {
+function jobsProblem(text: string, kind = 'report-writer'): string | null {
   let j: { dispatchKind?: unknown; jobs?: unknown };
   try {
     j = parseJsonText(text.replace(/^\uFEFF/, '')) as typeof j;
   } catch {
     return 'is not valid JSON';
   }
-  if (j?.dispatchKind !== 'report-writer') return `has dispatchKind ${JSON.stringify(j?.dispatchKind)}, not "report-writer"`;
-  if (!Array.isArray(j.jobs) || j.jobs.length !== 1) return 'is not a one-job file';
+  if (j?.dispatchKind !== kind) return `has dispatchKind ${JSON.stringify(j?.dispatchKind)}, not "${kind}"`;
+  if (!Array.isArray(j.jobs) || (kind === 'report-writer' && j.jobs.length !== 1)) return 'is not a one-job file';
+  for (const job of j.jobs as Record<string, unknown>[]) {
+    const missing = JOB_FIELDS.filter((f) => job?.[f] === undefined || job?.[f] === null || job?.[f] === '');
+    if (missing.length) return `job${job?.workerId ? ` of '${String(job.workerId)}'` : ''} lacks ${missing.join(', ')}`;
+  }
+  if (kind !== 'report-writer') return null;
   const job = j.jobs[0] as Record<string, unknown>;
-  const missing = JOB_FIELDS.filter((f) => job[f] === undefined || job[f] === null || job[f] === '');
-  if (missing.length) return `job lacks ${missing.join(', ')}`;
   const paths = Array.isArray(job.completionPaths) ? job.completionPaths.map(String) : [];
   if (!paths.some((p) => p.endsWith('.data.json')) || !paths.some((p) => p.endsWith('.audit.md')))
     return 'completion paths do not name both data.json and the audit file';

@@ -87,6 +87,9 @@ export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
     // A failed or aborted run with no report only named its intended author.
     const credited = m.status === 'completed' || run.files.exists(finalReportPath(run.runDir, run));
     if (runEnded(run) && credited && row && row.status !== 'completed') return finding(`reportAuthor is report-writer but its team-state row is ${row.status}`);
+    // Credited with no row at all: nothing shows the writer ran (a team-state that records workers but not the author).
+    if (m.status === 'completed' && !row && (run.teamState?.workers.length ?? 0) > 0)
+      return finding('reportAuthor is report-writer but no team-state row records the report writer');
     return [];
   }
   // reportAuthor: lead. Without a failed, reasoned row invariant 7 already reports it.

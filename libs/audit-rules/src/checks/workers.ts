@@ -63,6 +63,7 @@ export function checkWorkerRows(run: RunUnderAudit): Finding[] {
 function timeProblem(row: TeamStateRow): string | null {
   // seed 000 worker-state transition: "`in-progress` records the authoritative `startedAt` and clears `endedAt`".
   if (row.status === 'in-progress' && row.endedAt) return `is in-progress but still has endedAt ${row.endedAt}`;
+  if (row.status === 'in-progress' && !row.startedAt) return 'is in-progress but records no startedAt';
   if (!isTerminalWorkerStatus(row.status)) return null;
   if (!row.endedAt) return 'has no endedAt';
   if (row.status !== 'not-run' && !row.startedAt) return 'has no startedAt';

@@ -491,7 +491,8 @@ function copyStage(c: CaseWriter, n: number): void {
   ]) {
     c.write(to(rel), c.read(rel));
   }
-  c.edit(to(IMPL.manifest), (m) => void (m.stage = n));
+  // Each stage's manifest names its own team-state (a stage-2 run pointing at stage-1's is foreign-artifact).
+  c.edit(to(IMPL.manifest), (m) => void Object.assign(m, { stage: n, teamStatePath: to(String(m.teamStatePath)) }));
   c.write(to(IMPL.carry), { stage: n, evidence: [] });
 }
 
