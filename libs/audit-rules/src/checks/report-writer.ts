@@ -88,8 +88,8 @@ export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
     const credited = m.status === 'completed' || run.files.exists(finalReportPath(run.runDir, run));
     if (runEnded(run) && credited && row && row.status !== 'completed') return finding(`reportAuthor is report-writer but its team-state row is ${row.status}`);
     // Credited with no row at all: nothing shows the writer ran (a team-state that records workers but not the author).
-    if (m.status === 'completed' && !row && (run.teamState?.workers.length ?? 0) > 0)
-      return finding('reportAuthor is report-writer but no team-state row records the report writer');
+    if (m.status === 'completed' && !row && (run.teamState?.workers.length ?? 0) > 0 && m.workerAssignments.some((x: Assignment) => isReportWriter(x)))
+      return finding('reportAuthor is report-writer, the roster selects the report writer, but no team-state row records it');
     return [];
   }
   // reportAuthor: lead. Without a failed, reasoned row invariant 7 already reports it.

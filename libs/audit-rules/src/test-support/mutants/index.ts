@@ -1,17 +1,20 @@
 // The mutation generator (issue #24 item 3): every class applied to every healthy
 // run it fits, every legal variant likewise. Not part of the build.
+import { HELDOUT_CLASSES, HELDOUT_LEGAL } from './classes-heldout.js';
 import { RUN_CLASSES } from './classes-run.js';
 import { WORKER_CLASSES } from './classes-workers.js';
 import { HEALTHY, type HealthyRun } from './healthy.js';
 import type { MutationClass } from './helpers.js';
-import { LEGAL } from './legal.js';
+import { LEGAL as BASE_LEGAL } from './legal.js';
 import type { GeneratedCase } from './write.js';
 
+/** Every legal variant: the generator's own and the held-out breaker's. */
+const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL];
 export { HEALTHY, LEGAL };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
 /** Every mutation class, each tagged with its seed rule. */
-export const CLASSES: readonly MutationClass[] = [...WORKER_CLASSES, ...RUN_CLASSES];
+export const CLASSES: readonly MutationClass[] = [...WORKER_CLASSES, ...RUN_CLASSES, ...HELDOUT_CLASSES];
 
 /** A generated case and what it is: `healthy`, a `mutant` of a class, or a `legal` variant. */
 export interface Generated extends GeneratedCase {
