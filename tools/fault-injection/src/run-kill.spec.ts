@@ -74,6 +74,8 @@ function kase(from: Scenario, tag: string) {
   });
   const done = (keep = false) => {
     spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });
+    // kill-server leaves the socket file behind: one per case would pile up in the tmux directory.
+    rmSync(join(process.env.TMUX_TMPDIR ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`, socket), { force: true });
     if (!keep) rmSync(s.tmp, { recursive: true, force: true });
   };
   return { s, go, outcome, done };
