@@ -2,11 +2,11 @@
 // prompt and jobs file, nothing else written, still exit 2), the restated answer is read, a second
 // refusal or a failed repair is collected as `error`; the roster's failures never count a repair.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jobsFileArtifact } from '@okstra/schemas/jobs-file';
 import { parseArtifact } from '@okstra/state-file';
-import { cli, copyExamples, ok, removeTempDirs, snapshot } from './test-support/bin.js';
+import { cli, copyExamples, exampleDir, ok, removeTempDirs, seedAndPlan, snapshot, workerFlags } from './test-support/bin.js';
 
 afterAll(removeTempDirs);
 
@@ -100,7 +100,7 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
           workerId: 'codex',
           provider: 'codex',
           role: 'Codex worker',
-          modelExecutionValue: 'gpt-5.5',
+          modelExecutionValue: JSON.parse(read(r.st(`team-state-${SUFFIX}.json`))).workers.find((w: { workerId: string }) => w.workerId === 'codex').model,
           promptPath: `${rel}/prompts/codex-prompt-repair-reverify-r1-${SUFFIX}.md`,
           resultPath: `${rel}/worker-results/codex-reverify-r1-${SUFFIX}.md`,
           workerResultPath: `${rel}/worker-results/codex-reverify-r1-${SUFFIX}.md`,
@@ -188,5 +188,77 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
     expect(got.code).toBe(2);
     expect(got.stderr).toMatch(/expected a round plan at <run-dir>\/state\/convergence-plan-r<N>-<type>-<seq>\.json/);
     expect(existsSync(r.st(`repair-jobs-reverify-r1-${SUFFIX}.json`))).toBe(false);
+  });
+});
+
+describe('collect-critic-gaps --repair (docs/convergence.md "Repair dispatch")', () => {
+  it('a refused gap vote: exit 2 with its repair (repair-gap-vote); after the repair it is read, refused again it is error', () => {
+    const dir = exampleDir({ 'groups.json': 'groups', 'results.json': 'round-results', 'critic.json': 'critic-results' });
+    seedAndPlan(dir);
+    ok(['apply-round', '--work-state', 'work.json', '--plan', 'plan.json', '--results', 'results.json'], dir);
+    const run = join(dir, 'p/.okstra/tasks/g/t/runs/error-analysis');
+    const st = (n: string) => join(run, 'state', n);
+    mkdirSync(join(run, 'state'), { recursive: true });
+    mkdirSync(join(run, 'worker-results'), { recursive: true });
+    cpSync(join(dir, 'work.json'), st(`convergence-work-${SUFFIX}.json`));
+    const rows = ['claude', 'codex'].map((id) => ({
+      workerId: id,
+      provider: id,
+      role: 'analyser',
+      model: `${id}-model`,
+      status: 'completed',
+      attempt: 1,
+      dispatchKind: 'gap-vote',
+    }));
+    const teamState = st(`team-state-${SUFFIX}.json`);
+    writeFileSync(teamState, JSON.stringify({ schemaVersion: '1.0', taskType: 'error-analysis', seq: '001', workers: rows }));
+    const vote = (id: string) => join(run, `worker-results/${id}-gap-vote-${SUFFIX}.md`);
+    writeFileSync(
+      vote('claude'),
+      '### C-001\n**Verdict**: SURVIVES\n**Basis**: `create.ts:22`.\n\n### C-002\n**Verdict**: REFUTED\n**Basis**: advisory lock.\n',
+    );
+    const good = '### C-001\n**Verdict**: SURVIVES\n**Basis**: confirmed.\n\n### C-002\n**Verdict**: SURVIVES\n**Basis**: no lock table.\n';
+    writeFileSync(vote('codex'), good.replace('**Verdict**: SURVIVES\n**Basis**: no lock', '**Verdict**: SURVIVES?\n**Basis**: no lock'));
+    const collect = () =>
+      cli(
+        [
+          'collect-critic-gaps',
+          '--work-state',
+          st(`convergence-work-${SUFFIX}.json`),
+          '--critic-dispatch',
+          'grok=completed:900000',
+          '--critic-results',
+          join(dir, 'critic.json'),
+          ...workerFlags({ claude: vote('claude'), codex: vote('codex') }, { claude: 'completed:1', codex: 'completed:2' }),
+          '--output',
+          st(`convergence-coverage-batch-${SUFFIX}.json`),
+          '--repair',
+        ],
+        dir,
+      );
+    const refused = collect();
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(/worker codex: gap C-002: /);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      refused: ['codex'],
+      repair: { dispatchKind: 'repair-gap-vote', jobsFile: st(`repair-jobs-gap-vote-${SUFFIX}.json`) },
+    });
+    expect(read(join(run, `prompts/codex-prompt-repair-gap-vote-${SUFFIX}.md`))).toContain('## How to answer (coverage-gap vote)');
+    expect(existsSync(st(`convergence-coverage-batch-${SUFFIX}.json`))).toBe(false);
+
+    const doc = JSON.parse(read(teamState));
+    doc.workers[1].dispatchKind = 'repair-gap-vote';
+    writeFileSync(teamState, JSON.stringify(doc));
+    const again = collect();
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).workers[1]).toMatchObject({ workerId: 'codex', status: 'error', repair: 'refused' });
+    writeFileSync(vote('codex'), good);
+    const repaired = collect();
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(JSON.parse(repaired.stdout).workers[1]).toMatchObject({ workerId: 'codex', status: 'completed', repair: 'read' });
+    expect(JSON.parse(read(st(`convergence-coverage-batch-${SUFFIX}.json`))).gaps[1].votes.map((v: { workerId: string }) => v.workerId)).toEqual([
+      'claude',
+      'codex',
+    ]);
   });
 });

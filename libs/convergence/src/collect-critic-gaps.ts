@@ -2,7 +2,9 @@ import { InputError } from '@okstra/core';
 import type { CoverageBatch, CoverageDispatch, CriticResults, GapVote, WorkingState } from '@okstra/schemas/convergence';
 import { checkCoverageBatch } from './critic-gaps.js';
 import type { WorkerDispatchOutcome, WorkerResponse } from './collect-results.js';
-import { readResponseVotes } from './response-votes.js';
+import { repairDispatchKind } from '@okstra/schemas/vocabulary';
+import { problemLine, refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
+import { readResponseVotesWithProblems } from './response-votes.js';
 import { activeAnalysers } from './seed-state.js';
 
 /**
@@ -20,7 +22,15 @@ import { activeAnalysers } from './seed-state.js';
  *   worker with no model value, and every response problem of collect-results; then
  *   every check of apply-critic-gaps on the batch.
  */
-export function collectCriticGaps(input: {
+export function collectCriticGaps(input: CriticGapsInput): CoverageBatch {
+  const { batch, problems } = readCriticGaps(input);
+  if (problems.length > 0) refuseAnswers(problems);
+  checkCoverageBatch(input.state, batch, { state: input.stateFile });
+  return batch;
+}
+
+/** The input of {@link collectCriticGaps} and {@link readCriticGaps}. */
+export interface CriticGapsInput {
   state: WorkingState;
   stateFile: string;
   criticResults?: CriticResults;
@@ -28,8 +38,25 @@ export function collectCriticGaps(input: {
   responses: readonly WorkerResponse[];
   dispatches: readonly WorkerDispatchOutcome[];
   models?: Readonly<Record<string, string>>;
-}): CoverageBatch {
+  /**
+   * Analysers whose newest dispatch was the gap vote's repair (`repair-gap-vote`, docs/convergence.md
+   * "Repair dispatch"): their row carries `repair`; refused again or a repair that did not complete is
+   * `error` with no votes, never refused.
+   */
+  repaired?: ReadonlySet<string>;
+}
+
+/**
+ * {@link collectCriticGaps} without the refusal and without apply-critic-gaps' checks: the batch
+ * (a worker with problems keeps its row but gives no votes) and every problem of the responses of
+ * workers not repaired yet; `collect-critic-gaps --repair` writes their repair dispatch.
+ * @throws InputError for every structural error of {@link collectCriticGaps}.
+ */
+export function readCriticGaps(input: CriticGapsInput): { batch: CoverageBatch; problems: AnswerProblem[] } {
   const { state } = input;
+  const repaired = input.repaired ?? new Set<string>();
+  const repairKind = repairDispatchKind('gap-vote');
+  const problems: AnswerProblem[] = [];
   const critic = state.seed.roster.find((w) => w.role === 'critic');
   if (!critic) throw new InputError('the roster has no critic, so there are no critic gaps to collect', { file: input.stateFile, field: 'seed.roster' });
   const model = (workerId: string): string => {
@@ -54,8 +81,7 @@ export function collectCriticGaps(input: {
       throw new InputError(
         `the critic ended ${input.criticDispatch.status}: no analyser votes on gaps, so worker ${extra.workerId} takes no --dispatch or --result`,
       );
-    checkCoverageBatch(state, batch, { state: input.stateFile });
-    return batch;
+    return { batch, problems };
   }
   if (!input.criticResults) throw new InputError('the critic completed: pass its result document as --critic-results');
   if (input.criticResults.criticWorkerId !== critic.workerId) {
@@ -71,14 +97,28 @@ export function collectCriticGaps(input: {
     for (const w of active) {
       const d = outcome.get(w);
       if (!d) throw new InputError(`analyser ${w}: no recorded outcome for the gap vote (pass --dispatch ${w}=<status>:<durationMs>)`);
-      batch.dispatches.push({ workerId: w, status: d.status, durationMs: d.durationMs, modelExecutionValue: model(w) });
+      const row: CoverageDispatch = { workerId: w, status: d.status, durationMs: d.durationMs, modelExecutionValue: model(w) };
+      batch.dispatches.push(row);
       const r = response.get(w);
       if (d.status !== 'completed') {
         if (r) throw new InputError(`worker ${w} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
+        if (repaired.has(w)) Object.assign(row, { status: 'error', repair: { dispatchKind: repairKind, outcome: d.status } });
         continue;
       }
       if (!r) throw new InputError(`worker ${w} completed but no --result ${w}=<path> was given`);
-      for (const v of readResponseVotes({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: gapIds, thing: 'gap' })) {
+      const read = readResponseVotesWithProblems({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: gapIds, thing: 'gap' });
+      if (repaired.has(w)) {
+        if (read.problems.length > 0) {
+          // Refused again after its one repair: given up (error, no votes), never asked a third time.
+          Object.assign(row, { status: 'error', repair: { dispatchKind: repairKind, outcome: 'refused', problems: read.problems.map(problemLine) } });
+          continue;
+        }
+        Object.assign(row, { repair: { dispatchKind: repairKind, outcome: 'read' } });
+      } else if (read.problems.length > 0) {
+        problems.push(...read.problems);
+        continue;
+      }
+      for (const v of read.votes) {
         const vote: GapVote = { workerId: w, verdict: v.verdict, explanation: v.explanation };
         if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;
         votes.get(v.id)!.push(vote);
@@ -89,8 +129,7 @@ export function collectCriticGaps(input: {
     if (extra) throw new InputError(`the critic proposed no gaps: worker ${extra.workerId} takes no --dispatch or --result`);
   }
   batch.gaps = candidates.map((c) => ({ ...c, votes: votes.get(c.id)! }));
-  checkCoverageBatch(state, batch, { state: input.stateFile });
-  return batch;
+  return { batch, problems };
 }
 
 function byWorker<T extends { workerId: string }>(list: readonly T[], active: readonly string[], flag: string): Map<string, T> {

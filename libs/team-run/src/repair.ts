@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
 import { repairJobsPath, repairPromptPath, teamStatePath, toProjectRelative, type RunRef } from '@okstra/paths';
 import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
@@ -98,4 +98,19 @@ export async function writeRepairDispatch(place: RepairPlace, kind: string, requ
   await mkdir(dirname(jobsFile), { recursive: true });
   await writeArtifact(jobsFile, jobsFileArtifact, { schemaVersion: '1.0', dispatchKind, jobs: planned.map((p) => p.job) }, { replace: 'any' });
   return { dispatchKind, jobsFile, workers: planned.map((p) => ({ workerId: p.req.workerId, promptPath: p.promptPath, resultPath: p.req.resultPath })) };
+}
+
+/**
+ * What a refusing `--repair` collect prints on stdout (docs/convergence.md "Repair dispatch"):
+ * `{ refused: [<worker>…], repair: { dispatchKind, jobsFile, workers: [{ workerId, promptPath, resultPath }] } }`, paths absolute.
+ */
+export function repairSummary(refused: readonly string[], repair: RepairDispatch): Record<string, unknown> {
+  return {
+    refused: [...refused],
+    repair: {
+      dispatchKind: repair.dispatchKind,
+      jobsFile: resolve(repair.jobsFile),
+      workers: repair.workers.map((w) => ({ workerId: w.workerId, promptPath: resolve(w.promptPath), resultPath: resolve(w.resultPath) })),
+    },
+  };
 }

@@ -36,6 +36,7 @@ function built(): Set<string> {
     paths.planVerifyJobsPath(RUN, ref),
     paths.repairJobsPath(RUN, `reverify-r${N}`, ref),
     paths.repairJobsPath(RUN, 'plan-verify', ref),
+    paths.repairJobsPath(RUN, 'gap-vote', ref),
   ]);
   for (const w of ['claude', 'codex', 'w']) {
     for (const p of [

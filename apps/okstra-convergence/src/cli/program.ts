@@ -81,6 +81,10 @@ export function createProgram(ctx: CliContext): Command {
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of an analyser (repeat)', collect, [])
     .option('--model <worker=value>', 'model execution value of a worker the groups roster has none for (repeat)', collect, [])
     .requiredOption('--output <coverage-batch.json>', 'where to write the coverage batch (the apply-critic-gaps --results input)')
+    .option(
+      '--repair',
+      "on refused gap votes (still exit 2), write each refused analyser's repair prompt and state/repair-jobs-gap-vote-<type>-<seq>.json for okstra team dispatch --jobs-file; an analyser already repaired is collected as error",
+    )
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/collect-critic-gaps.js')).runCollectCriticGaps(opts, ctx)));
   program

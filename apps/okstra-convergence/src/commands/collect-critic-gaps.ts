@@ -1,8 +1,12 @@
 import { InputError, parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
-import { collectCriticGaps, parseDispatchFlag, type WorkerResponse } from '@okstra/convergence';
+import { checkCoverageBatch, parseDispatchFlag, readCriticGaps, WORKER_TEXTS, type WorkerResponse } from '@okstra/convergence';
+import { toProjectRelative } from '@okstra/paths';
 import { coverageBatchArtifact, criticResultsArtifact } from '@okstra/schemas/convergence';
 import { assertOutputNotInput, readTextFile, writeArtifact } from '@okstra/state-file';
+import { repairedWorkers, repairSummary, writeRepairDispatch } from '@okstra/team-run';
+import { refuseAnswers, renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
 import { MAX_RESPONSE_BYTES, note, pathArg, readDocument, readWorkingState } from './documents.js';
+import { placeOfWorkState } from './run/round-files.js';
 
 /**
  * `collect-critic-gaps --work-state <p> --critic-dispatch <critic>=<status>:<ms> [--critic-results <p>]
@@ -10,10 +14,22 @@ import { MAX_RESPONSE_BYTES, note, pathArg, readDocument, readWorkingState } fro
  * parse each analyser's gap-vote Markdown into the `apply-critic-gaps --results`
  * batch (docs/convergence.md "Critic gaps"). The working state is only read (and
  * must replay). Every check — those of apply-critic-gaps included — runs before the
- * output is written; any failure exits 2 and writes nothing.
+ * output is written; any failure exits 2 and writes nothing. `--repair` (the run's working state):
+ * refused gap votes still exit 2, having written their repair dispatch
+ * (`state/repair-jobs-gap-vote-<type>-<seq>.json`, docs/convergence.md "Repair dispatch"); an analyser
+ * already repaired is collected as error.
  */
 export async function runCollectCriticGaps(
-  opts: { workState: string; criticDispatch: string; criticResults?: string; result: string[]; dispatch: string[]; model: string[]; output: string },
+  opts: {
+    workState: string;
+    criticDispatch: string;
+    criticResults?: string;
+    result: string[];
+    dispatch: string[];
+    model: string[];
+    output: string;
+    repair?: boolean;
+  },
   ctx: CliContext,
 ): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState, '--work-state');
@@ -46,7 +62,9 @@ export async function runCollectCriticGaps(
   const responses: WorkerResponse[] = [];
   for (const f of files)
     responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
-  const batch = collectCriticGaps({
+  const place = opts.repair ? placeOfWorkState(statePath) : null;
+  const repaired = new Set(place ? (await repairedWorkers(place, 'gap-vote')).keys() : []);
+  const { batch, problems } = readCriticGaps({
     state,
     stateFile: statePath,
     criticResults,
@@ -54,17 +72,60 @@ export async function runCollectCriticGaps(
     responses,
     dispatches,
     models,
+    repaired,
   });
+  if (problems.length > 0) {
+    if (place)
+      await writeGapVoteRepair(
+        ctx,
+        place,
+        problems,
+        responses,
+        files,
+        batch.gaps.map((g) => g.id),
+      );
+    refuseAnswers(problems);
+  }
+  checkCoverageBatch(state, batch, { state: statePath });
   await writeArtifact(outputPath, coverageBatchArtifact, batch);
   writeJson(ctx.io, {
     output: outputPath,
     criticStatus: criticDispatch.status,
     gaps: batch.gaps.length,
-    workers: batch.dispatches.map((d) => ({ workerId: d.workerId, status: d.status, durationMs: d.durationMs })),
+    workers: batch.dispatches.map((d) => ({
+      workerId: d.workerId,
+      status: d.status,
+      durationMs: d.durationMs,
+      ...(d.repair ? { repair: (d.repair as { outcome: string }).outcome } : {}),
+    })),
   });
   note(
     ctx,
     `coverage batch: critic ${criticDispatch.status}, ${batch.gaps.length} gap(s), ${batch.dispatches.map((d) => `${d.workerId} ${d.status}`).join(', ') || 'no analyser dispatched'}`,
   );
   return 0;
+}
+
+/** The gap vote's repair dispatch (docs/convergence.md "Repair dispatch"), printed on stdout as collect-results prints its own. */
+async function writeGapVoteRepair(
+  ctx: CliContext,
+  place: ReturnType<typeof placeOfWorkState>,
+  problems: readonly AnswerProblem[],
+  responses: readonly WorkerResponse[],
+  files: ReadonlyArray<{ workerId: string; path: string }>,
+  ids: readonly string[],
+): Promise<void> {
+  const workers = [...new Set(problems.map((p) => p.workerId))];
+  const requests = workers.map((workerId) => {
+    const resultPath = files.find((f) => f.workerId === workerId)!.path;
+    const prompt = renderRepairPrompt({
+      problems: problems.filter((p) => p.workerId === workerId),
+      expectedForm: WORKER_TEXTS['gap-vote'],
+      answer: responses.find((r) => r.workerId === workerId)!.text,
+      to: { workerId, kind: 'gap-vote', ids, resultPath: toProjectRelative(place.projectRoot, resultPath) },
+    });
+    return { workerId, prompt, resultPath };
+  });
+  const repair = await writeRepairDispatch(place, 'gap-vote', requests);
+  writeJson(ctx.io, repairSummary(workers, repair));
 }

@@ -1,11 +1,10 @@
-import { resolve } from 'node:path';
 import { isStdio, parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkResults, parseDispatchFlag, readRoundResults, renderReverifyRepairPrompt, type WorkerResponse } from '@okstra/convergence';
 import { toProjectRelative } from '@okstra/paths';
 import { roundPlanArtifact, roundResultsArtifact, type ConvergenceMode } from '@okstra/schemas/convergence';
 import { reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { assertOutputNotInput, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
-import { repairedWorkers, writeRepairDispatch } from '@okstra/team-run';
+import { repairedWorkers, repairSummary, writeRepairDispatch } from '@okstra/team-run';
 import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
 import { documentArg, MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 import { placeOfPlan } from './run/round-files.js';
@@ -61,14 +60,7 @@ export async function runCollectResults(
         };
       });
       const repair = await writeRepairDispatch(place, kind, requests);
-      writeJson(ctx.io, {
-        refused: [...byWorker.keys()],
-        repair: {
-          dispatchKind: repair.dispatchKind,
-          jobsFile: resolve(repair.jobsFile),
-          workers: repair.workers.map((w) => ({ workerId: w.workerId, promptPath: resolve(w.promptPath), resultPath: resolve(w.resultPath) })),
-        },
-      });
+      writeJson(ctx.io, repairSummary([...byWorker.keys()], repair));
       note(ctx, `repair dispatch written: okstra team dispatch --jobs-file ${toProjectRelative(place.projectRoot, repair.jobsFile)}`);
     }
     refuseAnswers(problems);

@@ -82,7 +82,7 @@ describe('collect-verdicts --repair (docs/plan-items.md "Repair dispatch")', () 
         workerId: 'codex',
         provider: 'codex',
         role: 'Codex worker',
-        modelExecutionValue: 'gpt-5.5',
+        modelExecutionValue: JSON.parse(after[`${RUN}/state/team-state-${S}.json`]!).workers.find((w: { workerId: string }) => w.workerId === 'codex').model,
         promptPath: `${RUN}/prompts/codex-prompt-repair-plan-verify-${S}.md`,
         resultPath: `${RUN}/worker-results/codex-plan-verify-${S}.md`,
         workerResultPath: `${RUN}/worker-results/codex-plan-verify-${S}.md`,

@@ -6,10 +6,10 @@ import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
 import { collectVerdictsWithProblems, settlePlanRepairs, type CollectProblem, type WorkerResponse } from '@okstra/plan-items';
 import { MAX_RESPONSE_BYTES, problemLine, refuseAnswers, renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { WORKER_TEXTS } from '@okstra/convergence';
 import { parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
-import { repairedWorkers, writeRepairDispatch, type RepairPlace } from '@okstra/team-run';
+import { repairedWorkers, repairSummary, writeRepairDispatch, type RepairPlace } from '@okstra/team-run';
 import { repairDispatchKind } from '@okstra/schemas/vocabulary';
 
 /** Options of `plan-items collect-verdicts`. */
@@ -75,14 +75,7 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
         return { workerId, prompt, resultPath };
       });
       const repair = await writeRepairDispatch(place, KIND, requests);
-      writeJson(ctx.io, {
-        refused: workers,
-        repair: {
-          dispatchKind: repair.dispatchKind,
-          jobsFile: resolve(repair.jobsFile),
-          workers: repair.workers.map((w) => ({ workerId: w.workerId, promptPath: resolve(w.promptPath), resultPath: resolve(w.resultPath) })),
-        },
-      });
+      writeJson(ctx.io, repairSummary(workers, repair));
     }
   }
   if (problems.length > 0) refuseAnswers(problems.map(answerProblem));

@@ -121,13 +121,22 @@ async function writeIfChanged(path: string, text: string): Promise<void> {
  * @throws InputError (exit 2) naming the plan when it lies elsewhere.
  */
 export function placeOfPlan(planPath: string): RunPlace {
-  const runDir = dirname(dirname(planPath));
+  return placeOfStateFile(planPath, 'convergence-plan-r[1-9][0-9]*', 'a round plan at <run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json');
+}
+
+/**
+ * The run a working state belongs to: `<run-dir>/state/convergence-work-<type>-<seq>.json`.
+ * @throws InputError (exit 2) naming the file when it lies elsewhere.
+ */
+export function placeOfWorkState(statePath: string): RunPlace {
+  return placeOfStateFile(statePath, 'convergence-work', 'the working state at <run-dir>/state/convergence-work-<type>-<seq>.json');
+}
+
+function placeOfStateFile(path: string, stem: string, what: string): RunPlace {
+  const runDir = dirname(dirname(path));
   const parsed = parseRunDir(runDir);
   const projectRoot = projectRootOf(runDir);
-  const m = parsed
-    ? new RegExp(`^convergence-plan-r[1-9][0-9]*-${parsed.taskType.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([0-9]{3,})\\.json$`).exec(basename(planPath))
-    : null;
-  if (!parsed || !projectRoot || !m || basename(dirname(planPath)) !== 'state')
-    throw new InputError('expected a round plan at <run-dir>/state/convergence-plan-r<N>-<type>-<seq>.json inside a .okstra project', { file: planPath });
+  const m = parsed ? new RegExp(`^${stem}-${parsed.taskType.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-([0-9]{3,})\\.json$`).exec(basename(path)) : null;
+  if (!parsed || !projectRoot || !m || basename(dirname(path)) !== 'state') throw new InputError(`expected ${what} inside a .okstra project`, { file: path });
   return { projectRoot, runDir, run: { taskType: parsed.taskType, seq: m[1]! } };
 }
