@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   buildLaunch,
   ClaudeInitEvent,
@@ -78,6 +78,17 @@ describe('claude (real binary): headless in dontAsk, up to the API connection', 
     expect([...(init as unknown as { tools: string[] }).tools].sort()).toEqual(['Bash', 'Edit', 'Glob', 'Grep', 'Read', 'Write']);
     const result = ClaudeResultEvent.parse(events.find((e) => ClaudeResultEvent.safeParse(e).success));
     expect(result).toMatchObject({ is_error: true, result: 'API Error: Unable to connect to API (ConnectionRefused)' });
+    expect(r.code).toBe(1);
+  });
+
+  it('the implementer launch refuses to start without bubblewrap and socat rather than run commands unsandboxed', async () => {
+    const p = makeProject();
+    const launch = await launchFor('claude', p, 'implementer');
+    // A PATH with neither bwrap nor socat (the native binary needs nothing else).
+    const bare = join(p.base, 'bare-bin');
+    mkdirSync(bare);
+    const r = await runCli(CLAUDE_BIN, launch.args, { cwd: p.root, env: { ...offlineEnv(p.home, await refusingPort(), ONE_TRY), PATH: bare }, stdin: 'hello' });
+    expect(r.stdout + r.stderr).toMatch(/sandbox required but unavailable: .*bubblewrap \(bwrap\) not installed, socat not installed/);
     expect(r.code).toBe(1);
   });
 
