@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { wrapperStatusPath } from '@okstra/paths';
+import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { MAX_FAILURES_PER_WORKER } from '@okstra/schemas/retry-budget';
 import { parseJsonText } from '@okstra/state-file';
 import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
@@ -50,6 +50,23 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
           ]);
         }
       }
+    }
+    // The wrapper writes its status sidecar when the provider ends: a log with no status is a wrapper that never
+    // finished, so a row that says completed was not told so by the wrapper (seed 000 cmux.md: completion only from
+    // "terminal status sidecars"). Judged only when the run records this worker's dispatch and the log exists.
+    if (
+      row.status === 'completed' &&
+      row.livenessMode === 'wrapper-status' &&
+      statusFile &&
+      !run.files.exists(statusFile) &&
+      prompt &&
+      run.files.exists(wrapperLogPath(prompt)) &&
+      records.some((d) => d.workerId === row.workerId)
+    ) {
+      finding(`worker '${row.workerId}' is completed but its wrapper left a log and no status sidecar (${basename(statusFile)}): the wrapper never finished`, [
+        ...state,
+        wrapperLogPath(prompt),
+      ]);
     }
     if (row.livenessMode === 'audit-heartbeat' && !row.auditSidecarPath && ['in-progress', 'completed'].includes(row.status)) {
       finding(`worker '${row.workerId}' is probed by audit-heartbeat but records no auditSidecarPath to read`);

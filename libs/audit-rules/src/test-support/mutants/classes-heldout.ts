@@ -137,6 +137,19 @@ export const HELDOUT_CLASSES: MutationClass[] = [
       return true;
     },
   },
+  // S11 completion comes from the wrapper's terminal status sidecar, not the row's word
+  {
+    id: 'b-s11-wrapper-log-without-status',
+    rule: 'S11',
+    apply: (r) => {
+      const row = r.rows.find(
+        (w) => w.status === 'completed' && w.livenessMode === 'wrapper-status' && r.has(r.p.status(w.workerId)) && r.has(r.p.log(w.workerId)),
+      );
+      if (!row || !r.manifest.workerDispatches.some((d: any) => d.workerId === row.workerId)) return false;
+      r.del(r.p.status(row.workerId));
+      return true;
+    },
+  },
   // S13 a degraded dispatch runs as the CLI wrapper
   {
     id: 'b-s13-degraded-still-pane',
