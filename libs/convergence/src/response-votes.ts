@@ -142,17 +142,19 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
     }
     votes.set(id, { id, verdict: words[word], explanation: row.basis, sourceVerdict: word, line: row.line });
   }
-  type Statement = { id: string | null; text: string; line: number; what: string; correction?: boolean };
+  type Statement = { id: string | null; text: string; line: number; what: string; correction?: boolean; afterTitle?: string };
   const statements: Statement[] = [
     ...[...rowsById].flatMap(([id, rows]) => rows.map((r): Statement => ({ id, text: r.verdict, line: r.line, what: 'the table row' }))),
     ...summaryStatements(answer, HEADING_ID).flatMap((s): Statement[] => {
       if (s.id === null) return [{ id: null, text: s.text, line: s.line, what: 'the summary' }];
       const [id] = dispatched(s.id);
-      return id ? [{ id, text: s.text, line: s.line, what: s.correction ? 'the correction' : 'the summary line', correction: s.correction }] : [];
+      return id
+        ? [{ id, text: s.text, line: s.line, what: s.correction ? 'the correction' : 'the summary line', correction: s.correction, afterTitle: s.afterTitle }]
+        : [];
     }),
   ];
   for (const st of statements) {
-    let word = statementWord(st.text, accepted);
+    let word = statementWord(st.text, accepted) ?? (st.afterTitle === undefined ? undefined : statementWord(st.afterTitle, accepted));
     if (!word && st.correction && st.id !== null) {
       // A correction may name its verdict anywhere (`… so F-001 actually SURVIVES`): every word it names must be the block's.
       const named = verdictWordsIn(st.text, accepted);
@@ -282,6 +284,9 @@ function headingVerdict(block: VerdictBlock, accepted: string[]): { word: string
   if (block.headingRest === '') return undefined;
   const word = normalizeWord(block.headingRest);
   if (accepted.includes(word)) return { word };
+  // A title, then the verdict after a separator: `### F-001 — Queue race — SURVIVES`, `### F-001: race (SURVIVES)`.
+  const tail = /(?:\s[\u2014\u2013-]\s|[:|]\s|\s(?=\())\s*([^\u2014\u2013:|]+?)\s*$/.exec(block.headingRest)?.[1];
+  if (tail !== undefined && accepted.includes(normalizeWord(tail))) return { word: normalizeWord(tail) };
   const lead = leadingWord(block.headingRest, accepted);
   // `Unverifiable retry cap` is a title (the word, a space, more words); `REFUTED — …`, `SURVIVES, mostly` are verdicts with more.
   if (!lead) return undefined;

@@ -172,6 +172,7 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
     line: number;
     what: string;
     correction?: boolean;
+    afterTitle?: string;
     kind?: string | null;
     fixability?: string | null;
   };
@@ -183,12 +184,14 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
       line: st.line,
       what: st.id === null ? 'the summary' : st.correction ? 'the correction' : 'the summary line',
       correction: st.correction,
+      afterTitle: st.afterTitle,
     })),
   ];
   const votes = [...out].filter((e): e is [string, PlanVerdict] => e[1] !== null);
   for (const st of statements) {
     if (st.item === undefined) continue;
-    const line = readVerdictLine(st.text.replace(/[*_`]/g, ''));
+    let line = readVerdictLine(st.text.replace(/[*_`]/g, ''));
+    if ('error' in line && st.afterTitle !== undefined) line = readVerdictLine(st.afterTitle.replace(/[*_`]/g, ''));
     if ('error' in line) {
       // A correction may name its verdict anywhere (`… so P-Opt-1 is really DISAGREE`): every word it names must be the block's.
       const vote = st.item === null ? undefined : out.get(st.item);

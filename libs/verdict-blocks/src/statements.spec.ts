@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnswer } from './parse.js';
-import { summaryStatements } from './statements.js';
+import { summaryStatements, tableRows } from './statements.js';
 import { verdictWordsIn } from './words.js';
 
 const ID = /F-\d+/;
@@ -24,6 +24,14 @@ describe('verdict statements (issue #25 held-out forms)', () => {
   });
   it('a summary run on into the last Basis is a summary', () => {
     expect(statements(`${block('F-002', 'SURVIVES')}**TL;DR**: F-002 REFUTED\n`)).toEqual([{ id: 'F-002', text: 'REFUTED' }]);
+  });
+  it('a summary line that titles the id gives what follows the separator; a table id cell may carry a title or a link', () => {
+    const md = `${block('F-001', 'REFUTED')}\n## Summary\n\n- F-001 (queue race): SURVIVES\n\n| Finding | Verdict |\n|---|---|\n| [F-001](#f-001) | SURVIVES |\n| F-001 (queue race) | SURVIVES |\n`;
+    expect(summaryStatements(parseAnswer(md, { idPattern: ID }), ID)[0]).toMatchObject({ id: 'F-001', afterTitle: 'SURVIVES' });
+    expect(tableRows(parseAnswer(md, { idPattern: ID }), ID).map((r) => [r.id, r.verdict])).toEqual([
+      ['F-001', 'SURVIVES'],
+      ['F-001', 'SURVIVES'],
+    ]);
   });
   it('verdictWordsIn finds every word once, longest first, never inside another word, and sees a negation', () => {
     const adv = ['REFUTED', 'SURVIVES', 'SURVIVES-WITH-CAVEAT', 'UNVERIFIABLE'];

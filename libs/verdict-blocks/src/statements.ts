@@ -31,6 +31,12 @@ export interface SummaryStatement {
    * compares every verdict word it names with the block.
    */
   correction?: boolean;
+  /**
+   * When `text` starts with a title before a separator (`F-001 (queue race): SURVIVES`,
+   * `**F-001 — Queue race**: SURVIVES`): what follows the separator, for the reader to try
+   * when `text` itself states no verdict.
+   */
+  afterTitle?: string;
 }
 
 const VERDICT_HEADER = /verdict|result|status|vote|\u7ed3\u8bba/i;
@@ -46,6 +52,7 @@ const OVERALL = /^(?:overall\s+|final\s+)?verdict\s*[:\uff1a]\s*(.+)$/i;
 /** Every table row of `answer` (in blocks too) whose id cell is an id of `idPattern` and that has a verdict column. */
 export function tableRows(answer: ParsedAnswer, idPattern: RegExp): TableRow[] {
   const whole = new RegExp(`^(?:${idPattern.source})$`, idPattern.flags.replace(/[gy]/g, ''));
+  const leading = new RegExp(`^(?:${idPattern.source})(?![A-Za-z0-9_-])`, idPattern.flags.replace(/[gy]/g, ''));
   const out: TableRow[] = [];
   for (const table of answer.tables) {
     if (table.length < 3 || !SEPARATOR_ROW.test(table[1].source)) continue;
@@ -60,7 +67,9 @@ export function tableRows(answer: ParsedAnswer, idPattern: RegExp): TableRow[] {
     const fixCol = col(/fix/i);
     for (const row of table.slice(2)) {
       const cs = cells(row.source);
-      const id = plain(cs[idCol] ?? '');
+      // The id the cell starts with: `F-003`, `**F-003**`, `[F-003](#f-003)`, `F-003 (queue race)`, `P-Opt-1 — deadline`.
+      const cell = plain((cs[idCol] ?? '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1'));
+      const id = leading.exec(cell)?.[0] ?? '';
       if (!whole.test(id)) continue;
       const at = (i: number) => (i >= 0 && cs[i] !== undefined && cs[i].trim() !== '' ? cs[i].trim() : null);
       out.push({ id, verdict: (cs[verdictCol] ?? '').trim(), basis: at(basisCol), kind: at(kindCol), fixability: at(fixCol), line: row.line });
@@ -82,6 +91,8 @@ const RESTATED = new RegExp(`^[\\s*_]*${RESTATED_WORD.source}[\\s*_]*[:\\uff1a]\
 const SUMMARY_LABEL = new RegExp(`^[\\s*_]*${SUMMARY_WORD.source}[\\s*_]*[:\\uff1a]`, 'i');
 /** Either label, for parse.ts: a chunk holding such a line is never skipped. */
 export const STATEMENT_LABEL_WORD = new RegExp(`(?:${RESTATED_WORD.source}|${SUMMARY_WORD.source})[\\s*_]*[:\\uff1a]`, 'i');
+/** A short title and a separator after an id on a summary line: `(queue race): `, `— Queue race: `, `queue race → `. */
+const TITLE_THEN_SEPARATOR = /^[^:\uff1a\u2192|]{1,80}?(?:[:\uff1a|]|\u2192|->|=>)\s*/;
 /** The label of a correction line, removed when the line names no id and so speaks of its block. */
 const CORRECTION_LABEL = /^[\s*_]*[^:\uff1a]{0,40}[:\uff1a][\s*_]*/;
 
@@ -105,7 +116,9 @@ export function summaryStatements(answer: ParsedAnswer, idPattern: RegExp): Summ
       const end = i + 1 < ids.length ? ids[i + 1].index : text.length;
       let rest = text.slice(m.index + m[0].length, end).replace(AFTER_ID, '');
       if (i + 1 < ids.length) rest = rest.replace(/[\s,;.\u3001\uff0c\uff1b]+$/, '');
-      return rest === '' ? [] : [{ id: m[0], text: rest, line, ...(correction ? { correction } : {}) }];
+      const titled = TITLE_THEN_SEPARATOR.exec(rest);
+      const afterTitle = titled ? rest.slice(titled[0].length) : undefined;
+      return rest === '' ? [] : [{ id: m[0], text: rest, line, ...(correction ? { correction } : {}), ...(afterTitle ? { afterTitle } : {}) }];
     });
   };
   const out: SummaryStatement[] = [];

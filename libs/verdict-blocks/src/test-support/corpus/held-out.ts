@@ -914,6 +914,140 @@ const SCENARIOS: Scenario[] = [
     reading: must('replan on an AGREE would block the plan', /P-Opt-1/),
     by: ['antigravity', 'claude'],
   },
+  // ---- Second wave, written after the first fixes: summaries that dress the id up ----
+  {
+    name: 'summary-bullet-with-title-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      w(
+        x,
+        `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n${blk(x, 'F-002', 'SURVIVES', x.b[1])}\n## ${x.sum}\n\n- F-001 (queue race): SURVIVES\n- F-002 (retry): SURVIVES\n`,
+      ),
+    reading: must('the summary says F-001 SURVIVES, its block REFUTED', /F-001/),
+  },
+  {
+    name: 'summary-bold-id-title-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      w(
+        x,
+        `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n${blk(x, 'F-002', 'SURVIVES', x.b[1])}\n## ${x.sum}\n\n- **F-001 — Queue race**: SURVIVES\n- **F-002 — Retry**: SURVIVES\n`,
+      ),
+    reading: must('the summary says F-001 SURVIVES, its block REFUTED', /F-001/),
+    by: ['claude', 'antigravity', 'grok'],
+  },
+  {
+    name: 'summary-bullet-with-title-agrees',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      w(
+        x,
+        `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n${blk(x, 'F-002', 'SURVIVES', x.b[1])}\n## ${x.sum}\n\n- F-001 (queue race): REFUTED\n- **F-002 — Retry**: SURVIVES ✅\n`,
+      ),
+    reading: { reads: { 'F-001': 'REFUTED', 'F-002': 'SURVIVES' } },
+    by: ['claude', 'kimi', 'grok'],
+  },
+  {
+    name: 'summary-table-id-with-title-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      w(
+        x,
+        `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n${blk(x, 'F-002', 'SURVIVES', x.b[1])}\n## ${x.sum}\n\n| Finding | Verdict |\n|---|---|\n| F-001 (queue race) | SURVIVES |\n| F-002 (retry) | SURVIVES |\n`,
+      ),
+    reading: must('the table says F-001 SURVIVES, its block REFUTED', /F-001/),
+    by: ['claude', 'antigravity', 'codex'],
+  },
+  {
+    name: 'summary-table-link-id-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      w(
+        x,
+        `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n${blk(x, 'F-002', 'SURVIVES', x.b[1])}\n## ${x.sum}\n\n| Finding | Verdict |\n|---|---|\n| [F-001](#f-001) | ✅ SURVIVES |\n| [F-002](#f-002) | ✅ SURVIVES |\n`,
+      ),
+    reading: must('the table says F-001 SURVIVES, its block REFUTED', /F-001/),
+    by: ['antigravity', 'grok'],
+  },
+  {
+    name: 'heading-title-verdict-in-brackets-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, `### F-001 (SURVIVES)\n${x.f('Verdict', 'REFUTED')}\n${x.f('Basis', x.b[0])}\n`),
+    reading: must('heading SURVIVES, field REFUTED', /F-001/),
+    by: ['grok', 'kimi', 'codex'],
+  },
+  {
+    name: 'heading-title-then-verdict-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, `### F-001 — Queue race — SURVIVES\n${x.f('Verdict', 'REFUTED')}\n${x.f('Basis', x.b[0])}\n`),
+    reading: must('heading SURVIVES, field REFUTED', /F-001/),
+    by: ['antigravity', 'claude'],
+  },
+  {
+    name: 'preamble-states-other-verdict',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      `Short version: F-001 is SURVIVES and F-002 is SURVIVES; details below.\n\n${blk(x, 'F-001', 'REFUTED', x.b[0])}\n${blk(x, 'F-002', 'SURVIVES', x.b[1])}`,
+    reading: must('the opening says F-001 SURVIVES, its block REFUTED', /F-001/),
+    by: ['codex', 'grok', 'claude'],
+  },
+  {
+    name: 'quote-in-block-other-verdict',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, blk(x, 'F-001', 'REFUTED', `${x.b[0]}\n\n> **Verdict**: SURVIVES\n> (the first reviewer's answer, quoted)`)),
+    reading: { reads: { 'F-001': 'REFUTED' } },
+    by: ['claude', 'kimi'],
+  },
+  {
+    name: 'plan-summary-bullet-with-title-contradicts',
+    reader: 'plan',
+    ids: PLAN3,
+    text: (x) =>
+      w(x, `${plan3(x)}\n## ${x.sum}\n\n- P-Opt-1 (deadline option): AGREE\n- P-Step-2-3 (outbox files): DISAGREE (c)\n- P-Rb-1-1 (rollback): SUPPLEMENT\n`),
+    reading: must('the summary says kind c, the block b', /P-Step-2-3/),
+    by: ['claude', 'kimi', 'antigravity'],
+  },
+  {
+    name: 'plan-summary-table-id-with-title-contradicts',
+    reader: 'plan',
+    ids: PLAN3,
+    text: (x) =>
+      w(
+        x,
+        `${plan3(x)}\n## ${x.sum}\n\n| Item | Verdict |\n|---|---|\n| P-Opt-1 — deadline | AGREE |\n| P-Step-2-3 — outbox | AGREE |\n| P-Rb-1-1 — rollback | SUPPLEMENT |\n`,
+      ),
+    reading: must('the table says P-Step-2-3 AGREE, the block DISAGREE', /P-Step-2-3/),
+    by: ['codex', 'grok', 'antigravity'],
+  },
+  {
+    name: 'plan-heading-verdict-agrees',
+    reader: 'plan',
+    ids: PLAN3,
+    text: (x) =>
+      w(
+        x,
+        `### P-Opt-1 — AGREE\n${x.f('Verdict', 'AGREE')}\n${x.f('Basis', x.pb[0])}\n\n### P-Step-2-3 — DISAGREE (b)\n${x.f('Verdict', 'DISAGREE (b)')}\n${x.f('Fixability', 'in-place')}\n${x.f('Basis', x.pb[1])}\n\n### P-Rb-1-1 — SUPPLEMENT\n${x.f('Verdict', 'SUPPLEMENT')}\n${x.f('Basis', x.pb[2])}\n`,
+      ),
+    reading: { reads: PLAN3_READ },
+    by: ['grok', 'antigravity', 'codex'],
+  },
+  {
+    name: 'plan-heading-kind-contradicts',
+    reader: 'plan',
+    ids: ['P-Step-2-3'],
+    text: (x) => w(x, `### P-Step-2-3 — DISAGREE (c)\n${x.f('Verdict', 'DISAGREE (b)')}\n${x.f('Fixability', 'in-place')}\n${x.f('Basis', x.pb[1])}\n`),
+    reading: must('heading kind c, field kind b', /P-Step-2-3/),
+    by: ['grok', 'kimi'],
+  },
 ];
 
 /** Every held-out-style answer, one per (scenario, provider), with its intended reading. */
