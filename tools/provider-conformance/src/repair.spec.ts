@@ -8,7 +8,7 @@ import { killServer, privateSocket } from '@okstra/team-run/test-support';
 import { startScriptedModel, type RecordedRequest, type Step } from './support/scripted-model.js';
 import { makeHome, removeProjects } from './support/project.js';
 import { runNode, writeFileStep } from './support/steps.js';
-import { CODEX_MODEL, PROVIDER_BIN_DIR, offlineEnv, pointCodexAt, refusingPort } from './support/real-cli.js';
+import { CODEX_MODEL, scriptedWorkerEnv } from './support/real-cli.js';
 
 // The repair dispatch with the real CLIs (issue #25 item 4, docs/convergence.md "Repair dispatch"):
 // real claude and real codex answer round 1 of the sample run's convergence in a refused form
@@ -72,17 +72,7 @@ describe('the repair dispatch with the real claude and codex CLIs (issue #25 ite
       for (const a of manifest.workerAssignments) a.runner = 'cli-wrapper';
       writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
       const home = makeHome();
-      pointCodexAt(home, api.url);
-      const env = offlineEnv(home, await refusingPort(), {
-        PATH: `${PROVIDER_BIN_DIR}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-        ANTHROPIC_API_KEY: 'sk-ant-placeholder-not-a-key',
-        SCRIPTED_MODEL_KEY: 'placeholder',
-        ANTHROPIC_BASE_URL: api.url,
-        NO_PROXY: '127.0.0.1',
-        no_proxy: '127.0.0.1',
-        OKSTRA_TMUX_SOCKET: socket,
-        OKSTRA_TEAM_POLL_MS: '250',
-      });
+      const env = await scriptedWorkerEnv(home, api.url, socket, 250);
       const conv = (args: string[]) => runNode([CONV_BIN, ...args], { env, cwd: root });
       const team = (args: string[]) => runNode([TEAM_BIN, ...args, '--project-root', root, '--run-manifest', manifestPath], { env, cwd: root });
       const work = st(`convergence-work-${S}.json`);

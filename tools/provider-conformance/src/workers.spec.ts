@@ -8,7 +8,7 @@ import { killServer, privateSocket } from '@okstra/team-run/test-support';
 import { teamRunPaths, writeTeamRun } from '@okstra/team-state/test-support';
 import { startScriptedModel, type RecordedRequest, type Step, type ToolResult } from './support/scripted-model.js';
 import { makeHome } from './support/project.js';
-import { CODEX_MODEL, PROVIDER_BIN_DIR, offlineEnv, pointCodexAt, refusingPort } from './support/real-cli.js';
+import { CODEX_MODEL, scriptedWorkerEnv } from './support/real-cli.js';
 
 // The worker suite (issue 26): the real Claude Code and Codex CLIs, each in
 // the four roles — analyser, reverify, report writer, implementer — dispatched
@@ -152,17 +152,7 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
         writeFileSync(abs(run.prompt(w.id)), `# ${w.role}\n${marker(w.id)}\nAppend "- PROGRESS: <time> <phase> <doing>" lines to ${audit(w.id)}.\n`);
       }
       const home = makeHome();
-      pointCodexAt(home, api.url);
-      const env = offlineEnv(home, await refusingPort(), {
-        PATH: `${PROVIDER_BIN_DIR}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-        ANTHROPIC_API_KEY: 'sk-ant-placeholder-not-a-key',
-        SCRIPTED_MODEL_KEY: 'placeholder',
-        ANTHROPIC_BASE_URL: api.url,
-        NO_PROXY: '127.0.0.1',
-        no_proxy: '127.0.0.1',
-        OKSTRA_TMUX_SOCKET: socket,
-        OKSTRA_TEAM_POLL_MS: '500',
-      });
+      const env = await scriptedWorkerEnv(home, api.url, socket, 500);
       // Never spawnSync here: the scripted model lives in this process and must keep answering.
       const team = (args: string[]) => runBin([TEAM_BIN, ...args, '--project-root', root, '--run-manifest', abs(run.manifest)], env);
       const before = filesOf(base);

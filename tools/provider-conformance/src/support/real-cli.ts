@@ -60,6 +60,25 @@ export function offlineEnv(home: string, port: number, extra: NodeJS.ProcessEnv 
   };
 }
 
+/**
+ * The environment of a dispatch by okstra-team to the real CLIs talking to a scripted model at `modelUrl`:
+ * `offlineEnv` (every other address refused) plus the pinned CLIs on PATH, placeholder keys, the tmux
+ * socket the suite owns and the team poll interval in ms.
+ */
+export async function scriptedWorkerEnv(home: string, modelUrl: string, socket: string, pollMs: number): Promise<NodeJS.ProcessEnv> {
+  pointCodexAt(home, modelUrl);
+  return offlineEnv(home, await refusingPort(), {
+    PATH: `${PROVIDER_BIN_DIR}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+    ANTHROPIC_API_KEY: 'sk-ant-placeholder-not-a-key',
+    SCRIPTED_MODEL_KEY: 'placeholder',
+    ANTHROPIC_BASE_URL: modelUrl,
+    NO_PROXY: '127.0.0.1',
+    no_proxy: '127.0.0.1',
+    OKSTRA_TMUX_SOCKET: socket,
+    OKSTRA_TEAM_POLL_MS: String(pollMs),
+  });
+}
+
 /** What a CLI run printed, and how it ended. */
 export interface CliRun {
   stdout: string;
