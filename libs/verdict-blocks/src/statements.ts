@@ -82,8 +82,8 @@ export function tableRows(answer: ParsedAnswer, idPattern: RegExp): TableRow[] {
 export const CORRECTION_WORD =
   /(?:correction|corrected|update|updated|edit|erratum|revised|revision|amendment|\u66f4\u6b63|\u4fee\u6b63|\u8ba2\u6b63)(?![A-Za-z])/i;
 const CORRECTION = new RegExp(`^[\\s*_]*${CORRECTION_WORD.source}`, 'i');
-/** Words restating the verdict inside a block (`**Final verdict**: …`, `Revised verdict: …`) and words opening a summary (`**Summary**: …`, `TL;DR: …`). */
-const RESTATED_WORD = /(?:(?:final|revised|updated|corrected|amended|new|overall)\s+verdict|\u6700\u7ec8\u7ed3\u8bba)/;
+/** Words restating the verdict inside a block (`**Final verdict**: …`, `Revised verdict: …`, `Verdict (after re-check): …`) and words opening a summary (`**Summary**: …`, `TL;DR: …`). */
+const RESTATED_WORD = /(?:(?:final|revised|updated|corrected|amended|new|overall)\s+verdict|verdict\s*[([][^)\]]{1,40}[)\]]|\u6700\u7ec8\u7ed3\u8bba)/;
 const SUMMARY_WORD = /(?:summary|overall|conclusions?|tl;?dr|in short|recap|final answers?|\u603b\u7ed3|\u7ed3\u8bba)/;
 /** A restated verdict label at the start of a line (removed from the statement's text). */
 const RESTATED = new RegExp(`^[\\s*_]*${RESTATED_WORD.source}[\\s*_]*[:\\uff1a]\\s*`, 'i');
@@ -132,8 +132,9 @@ export function summaryStatements(answer: ParsedAnswer, idPattern: RegExp): Summ
     if (/^\s*\|/.test(text)) continue;
     const restated = RESTATED.exec(text);
     if (restated || CORRECTION.test(text)) {
-      // A correction speaks of the ids it names, or, naming none, of its own block.
-      const named = segments(text, line, true);
+      // A correction speaks of the ids it names, or, naming none, of its own block (a digitless
+      // id-like word — `re-check`, `follow-up` — names no finding).
+      const named = segments(text, line, true).filter((st) => /\d/.test(st.id ?? ''));
       if (named.length > 0) out.push(...named);
       else if (block !== undefined) {
         const rest = restated ? text.slice(restated[0].length) : text.replace(CORRECTION_LABEL, '');

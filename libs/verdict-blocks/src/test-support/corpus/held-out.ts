@@ -1048,6 +1048,79 @@ const SCENARIOS: Scenario[] = [
     reading: must('heading kind c, field kind b', /P-Step-2-3/),
     by: ['grok', 'kimi'],
   },
+  // ---- Third wave ----
+  {
+    name: 'verdict-label-with-note-later',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n**Verdict (after re-check)**: SURVIVES — \`src/queue.ts:131\` skips the lock.\n`),
+    reading: must('a second verdict for F-001 after a re-check', /F-001/),
+    by: ['claude', 'antigravity', 'kimi'],
+  },
+  {
+    name: 'rule-right-after-basis',
+    reader: 'adversarial',
+    ids: ['F-001', 'F-002'],
+    text: (x) =>
+      w(
+        x,
+        `${x.h('F-001', 'race')}\n${x.f('Verdict', 'REFUTED')}\n${x.f('Basis', x.b[0])}\n\n---\n${x.h('F-002', 'retry')}\n${x.f('Verdict', 'SURVIVES')}\n${x.f('Basis', 'the 503 branch at `src/http/client.ts:42` never reads the header.')}\n\n---\n`,
+      ),
+    reading: { reads: { 'F-001': 'REFUTED', 'F-002': 'SURVIVES' } },
+    by: ['antigravity', 'grok', 'codex'],
+  },
+  {
+    name: 'final-conclusion-chinese-agrees',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n**最终结论**：REFUTED\n`),
+    reading: { reads: { 'F-001': 'REFUTED' } },
+    by: ['kimi'],
+  },
+  {
+    name: 'final-conclusion-chinese-contradicts',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, `${blk(x, 'F-001', 'REFUTED', x.b[0])}\n**最终结论**：SURVIVES\n`),
+    reading: must('the final conclusion differs from the block', /F-001/),
+    by: ['kimi'],
+  },
+  {
+    name: 'correction-negates',
+    reader: 'adversarial',
+    ids: ['F-001'],
+    text: (x) => w(x, blk(x, 'F-001', 'REFUTED', `${x.b[0]}\n\n**Edit:** F-001 is not REFUTED after all — the second writer skips the lock.`)),
+    reading: must('a correction takes the verdict back', /F-001/),
+    by: ['grok', 'claude'],
+  },
+  {
+    name: 'collab-summary-title-contradicts',
+    reader: 'collaborative',
+    ids: COL2,
+    text: (x) => w(x, `${col2(x)}\n## ${x.sum}\n\n- F-004 (TTL cache): agree\n- F-002 (retry): agree\n`),
+    reading: must('the summary says F-004 agree, its block supplement', /F-004/),
+    by: ['claude', 'codex', 'kimi'],
+  },
+  {
+    name: 'plan-correction-no-id',
+    reader: 'plan',
+    ids: PLAN3,
+    text: (x) =>
+      w(
+        x,
+        `${blk(x, 'P-Opt-1', 'AGREE', `${x.pb[0]}\n\n**Update:** on reflection this is DISAGREE (a): the brief caps the deadline at 2 s.`)}\n${blk(x, 'P-Step-2-3', 'DISAGREE (b)', x.pb[1], [x.f('Fixability', 'in-place')])}\n${blk(x, 'P-Rb-1-1', 'SUPPLEMENT', x.pb[2])}`,
+      ),
+    reading: must('an update inside P-Opt-1 says DISAGREE', /P-Opt-1/),
+    by: ['claude', 'grok', 'kimi'],
+  },
+  {
+    name: 'plan-revised-fixability-restated',
+    reader: 'plan',
+    ids: PLAN3,
+    text: (x) => w(x, `${plan3(x)}\n**Final verdict**: every item as above; P-Step-2-3 DISAGREE (b), in-place.\n`),
+    reading: { reads: PLAN3_READ },
+    by: ['antigravity', 'codex'],
+  },
 ];
 
 /** Every held-out-style answer, one per (scenario, provider), with its intended reading. */
