@@ -1,4 +1,4 @@
-import { corpusFor, describeCorpus, type CorpusAnswer, type CorpusOutcome } from '@okstra/verdict-blocks/test-support';
+import { corpusFor, describeCorpus, heldOutFor, type CorpusAnswer, type CorpusOutcome } from '@okstra/verdict-blocks/test-support';
 import type { ConvergenceMode } from '@okstra/schemas/convergence';
 import { roundPlan } from './test-support/round-plan.js';
 import { collectRoundResults } from './collect-results.js';
@@ -6,7 +6,19 @@ import { collectRoundResults } from './collect-results.js';
 /** The corpus answers collect-results does not read as intended: none (a name here runs as it.fails). */
 const KNOWN_FAILING = new Set<string>([]);
 
-/** Read one corpus answer with collect-results, as worker `<provider>` asked about the answer's ids. */
+/**
+ * The held-out-style answers collect-results does not read as intended yet (each runs as it.fails):
+ * an unknown `**Missing**: …` label line between Verdict and Basis is read as more words of the
+ * verdict (refused, a clear answer lost). Not loosened yet: the same rule keeps `Actually: DISAGREE (c)`
+ * under a Verdict line refused, and dropping the line would lose what it says from the Basis.
+ */
+const HELD_OUT_KNOWN_FAILING = new Set<string>([
+  'antigravity/unknown-label-before-basis',
+  'claude/unknown-label-before-basis',
+  'codex/unknown-label-before-basis',
+]);
+
+/** Read one corpus (or held-out-style) answer with collect-results, as worker `<provider>` asked about the answer's ids. */
 function read(answer: CorpusAnswer): CorpusOutcome {
   const mode = answer.reader as ConvergenceMode;
   try {
@@ -29,3 +41,4 @@ function read(answer: CorpusAnswer): CorpusOutcome {
 }
 
 describeCorpus('collect-results', corpusFor(['adversarial', 'collaborative']), read, KNOWN_FAILING);
+describeCorpus('collect-results (held-out style)', heldOutFor(['adversarial', 'collaborative']), read, HELD_OUT_KNOWN_FAILING);
