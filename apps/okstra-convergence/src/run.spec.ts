@@ -92,6 +92,79 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
     expect(p.json(`${STATE}/team-state-error-analysis-001.json`).workers.find((w: any) => w.workerId === 'claude')).toMatchObject({ failures: 0 });
   }, 120_000);
 
+  it('a refused gap vote gets its one repair dispatch inside run and is read; the vote is applied, no failure counted (issue #28 item 1)', () => {
+    const hedged = { STUB_FAIL_FIRST: '', STUB_HEDGE_FIRST: 'claude', STUB_HEDGE_IN: 'gap-vote' };
+    const p = project(hedged);
+    const trace = join(p.home, 'trace');
+    const r = runAutopilot(p, ['--until-terminal'], undefined, { OKSTRA_STEP_TRACE: trace });
+    expect(r.code, r.stderr).toBe(0);
+    const steps = readFileSync(trace, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t')[1]!);
+    const from = steps.indexOf('gap-vote teardown');
+    const to = steps.indexOf('gap-repair teardown');
+    expect(steps.slice(from, to + 1).filter((x) => x.startsWith('gap-'))).toEqual([
+      'gap-vote teardown',
+      'gap-repair dispatch',
+      'gap-repair await',
+      'gap-repair teardown',
+    ]);
+    const out = JSON.parse(r.stdout);
+    expect(out.rounds.flatMap((x: any) => x.repairs)).toEqual([]);
+    expect(out.critic.repairs).toEqual([{ workerId: 'claude', dispatchKind: 'repair-gap-vote', outcome: 'read' }]);
+    expect(out.critic.workers.map((w: any) => `${w.workerId}:${w.status}`)).toEqual(['claude:completed', 'codex:completed']);
+    expect(out.final).toMatchObject({ validated: true });
+    const dispatched = p.json(MANIFEST).workerDispatches.map((d: any) => `${d.dispatchKind}:${d.workerId}`);
+    expect(dispatched.filter((k: string) => !k.startsWith('reverify-'))).toEqual(['gap-vote:claude', 'gap-vote:codex', 'repair-gap-vote:claude']);
+    expect(p.read(`${RUN}/prompts/claude-prompt-repair-gap-vote-error-analysis-001.md`)).toContain('**Verdict**: SURVIVES, probably');
+    const batch = p.json(`${STATE}/convergence-coverage-batch-error-analysis-001.json`);
+    expect(batch.dispatches.map((d: any) => [d.workerId, d.status, d.repair ?? null])).toEqual([
+      ['claude', 'completed', { dispatchKind: 'repair-gap-vote', outcome: 'read' }],
+      ['codex', 'completed', null],
+    ]);
+    expect(batch.gaps.every((g: any) => g.votes.some((v: any) => v.workerId === 'claude'))).toBe(true);
+    const work = p.json(WORK);
+    expect(work.criticBatch).not.toBeNull();
+    expect(work.derived.workers.filter((w: any) => ['claude', 'codex'].includes(w.workerId)).map((w: any) => w.failures)).toEqual([0, 0]);
+    expect(p.json(`${STATE}/team-state-error-analysis-001.json`).workers.find((w: any) => w.workerId === 'claude')).toMatchObject({ failures: 0 });
+    // A second run on the finished state dispatches nothing: the repair is never dispatched twice.
+    const again = runAutopilot(p, ['--until-terminal']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(p.json(MANIFEST).workerDispatches).toHaveLength(dispatched.length);
+
+    // Killed (SIGKILL) inside the repair's dispatch (its row in progress, no pane yet), a second run
+    // relaunches it once and ends as the uninterrupted one: the same final state and dispatches
+    // (tools/fault-injection run-kill.spec.ts sweeps every step of the plain run).
+    const at = steps.indexOf('repair-gap-vote dispatch rows-in-progress', from) + 1;
+    expect(at).toBeGreaterThan(from + 1);
+    const k = project(hedged);
+    expect(runAutopilot(k, ['--until-terminal'], undefined, { OKSTRA_STEP_KILL_AT: String(at) }).code).toBe(128);
+    const resumed = runAutopilot(k, ['--until-terminal']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(k.json(MANIFEST).workerDispatches.map((d: any) => `${d.dispatchKind}:${d.workerId}`)).toEqual(dispatched);
+    expect(k.read(FINAL)).toBe(p.read(FINAL));
+  }, 180_000);
+
+  it('a gap vote refused again after its repair is collected as error with no votes; run still ends validated, one repair dispatched', () => {
+    const p = project({ STUB_FAIL_FIRST: '', STUB_HEDGE_FIRST: 'claude', STUB_HEDGE_IN: 'gap-vote', STUB_HEDGE_AGAIN: '1' });
+    const r = runAutopilot(p, ['--until-terminal']);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.critic.repairs).toEqual([{ workerId: 'claude', dispatchKind: 'repair-gap-vote', outcome: 'refused' }]);
+    expect(out.critic.workers.map((w: any) => [w.workerId, w.status, w.reason])).toEqual([
+      ['claude', 'error', 'repair refused'],
+      ['codex', 'completed', null],
+    ]);
+    expect(out.critic.workers[0].refused).toMatch(/SURVIVES, probably/);
+    expect(out.final).toMatchObject({ validated: true });
+    const dispatched = p.json(MANIFEST).workerDispatches.map((d: any) => `${d.dispatchKind}:${d.workerId}`);
+    expect(dispatched.filter((k: string) => k.startsWith('repair-'))).toEqual(['repair-gap-vote:claude']);
+    const batch = p.json(`${STATE}/convergence-coverage-batch-error-analysis-001.json`);
+    expect(batch.dispatches[0]).toMatchObject({ workerId: 'claude', status: 'error', repair: { dispatchKind: 'repair-gap-vote', outcome: 'refused' } });
+    expect(batch.gaps.some((g: any) => g.votes.some((v: any) => v.workerId === 'claude'))).toBe(false);
+  }, 180_000);
+
   it('takes the seeded sample to a validated final state through a failure and its retry round, as the step-by-step path does', () => {
     const p = project();
     const r = runAutopilot(p, ['--until-terminal']);

@@ -65,11 +65,16 @@ export function autopilotProject(extraEnv: NodeJS.ProcessEnv = {}): AutopilotPro
   };
 }
 
-/** `okstra-convergence run …` in the project (the built bin), with its env. */
-export function runAutopilot(p: AutopilotProject, args: string[], timeout = 120_000): { code: number; stdout: string; stderr: string } {
+/** `okstra-convergence run …` in the project (the built bin), with its env and `extraEnv` (the step trace seam, …). */
+export function runAutopilot(
+  p: AutopilotProject,
+  args: string[],
+  timeout = 120_000,
+  extraEnv: NodeJS.ProcessEnv = {},
+): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, 'run', '--project-root', '.', '--run-manifest', MANIFEST, ...args], {
     cwd: p.root,
-    env: p.env,
+    env: { ...p.env, ...extraEnv },
     encoding: 'utf8',
     timeout,
   });

@@ -80,7 +80,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
     const also = more.map((e) => `${e.message.replace(/^provider CLI /, '').replace(/ not found on PATH$/, '')} for ${e.field}`).join(', ');
     throw new InputError(`${first!.message} (also: ${also})`, { file: first!.file, field: first!.field });
   }
-  await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source);
+  await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source, run.manifest.workerDispatches);
   const neverLaunched = await assertNoUnrecordedStart(run, plan.jobs, source, io.env);
   const backend: 'cmux-pane' | 'tmux-pane' = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
@@ -313,12 +313,20 @@ async function assertNoUnrecordedStart(
  * failure) is never dispatched again, and a retry kind (`<kind>-retry`) only
  * dispatches workers whose last dispatch failed with their one retry unspent;
  * a repair kind (`repair-<kind>`) is refused for a worker whose newest dispatch
- * is that repair already (one repair per worker per dispatch). It is also dispatch's one read of an existing team-state before anything
+ * is that repair already (one repair per worker per dispatch) — unless that repair's newest record is
+ * an unfinished `starting` one (a killed dispatch): assertNoUnrecordedStart then relaunches it only if
+ * it never launched, replacing the record, so it stays one repair. It is also dispatch's one read of an existing team-state before anything
  * is written: an invalid one is refused here (readTeamState).
  * @throws InputError (exit 2) naming the job's `workerId`, or for an invalid
  *   team-state; nothing written.
  */
-async function assertRetryBudget(teamStatePath: string, dispatchKind: string, jobs: readonly ResolvedJob[], source: string): Promise<void> {
+async function assertRetryBudget(
+  teamStatePath: string,
+  dispatchKind: string,
+  jobs: readonly ResolvedJob[],
+  source: string,
+  records: readonly WorkerDispatch[],
+): Promise<void> {
   if (!existsSync(teamStatePath)) {
     if (isRetryKind(dispatchKind) && jobs[0])
       throw new InputError(`'${dispatchKind}' retries a failed dispatch, but the run has no team-state yet`, {
@@ -338,7 +346,10 @@ async function assertRetryBudget(teamStatePath: string, dispatchKind: string, jo
       });
     }
     // At most one repair per worker per dispatch (docs/convergence.md "Repair dispatch"): a second one is refused.
-    if (repairedDispatchKind(dispatchKind) !== undefined && row?.dispatchKind === dispatchKind) {
+    const newest = records.filter((r) => r.workerId === job.workerId).at(-1);
+    const unfinished =
+      newest?.phase === 'starting' && newest.dispatchKind === dispatchKind && !(row?.startedAt === newest.startedAt && row.status !== 'in-progress');
+    if (repairedDispatchKind(dispatchKind) !== undefined && row?.dispatchKind === dispatchKind && !unfinished) {
       throw new InputError(`worker '${job.workerId}' already had its repair '${dispatchKind}' (one repair per worker per dispatch)`, {
         file: source,
         field: `${job.where}.workerId`,

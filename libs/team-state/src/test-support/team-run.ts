@@ -113,7 +113,8 @@ export function writeJson(path: string, value: unknown): void {
  * id on the prompt's `Batch:` line (written whole: temp + rename). The provider named by
  * `STUB_FAIL_FIRST` fails its first call (exit 1), so the run goes through a failure and its retry round;
  * the one named by `STUB_HEDGE_FIRST` hedges its first verdict of its first call (`SURVIVES, probably`:
- * refused), so the run goes through a repair dispatch.
+ * refused), so the run goes through a repair dispatch — of its first call whose result path contains
+ * `STUB_HEDGE_IN` when that is set (`gap-vote`: the gap vote's repair); `STUB_HEDGE_AGAIN` set: every such call (refused again).
  */
 export const BATCH_ANSWER_STUB = `#!/bin/sh
 prompt=$(cat)
@@ -125,6 +126,6 @@ if [ "$STUB_FAIL_FIRST" = "$me" ] && [ ! -e "$HOME/failed-once-$me" ]; then : > 
 sleep "\${STUB_SLEEP:-0}"
 ids=$(printf '%s\\n' "$prompt" | sed -n 's/^Batch: //p' | head -1 | tr ',' ' ')
 hedge=''
-if [ "$STUB_HEDGE_FIRST" = "$me" ] && [ ! -e "$HOME/hedged-once-$me" ]; then : > "$HOME/hedged-once-$me"; hedge=', probably'; fi
+if [ "$STUB_HEDGE_FIRST" = "$me" ] && { [ ! -e "$HOME/hedged-once-$me" ] || [ -n "$STUB_HEDGE_AGAIN" ]; }; then case "$2" in *"$STUB_HEDGE_IN"*) : > "$HOME/hedged-once-$me"; hedge=', probably';; esac; fi
 { for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES%s\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$hedge" "$id"; hedge=''; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
 `;

@@ -31,7 +31,7 @@ import { runPlanRound } from '../plan-round.js';
 import { runValidate } from '../validate.js';
 import { takeRunLock } from './lock.js';
 import { writeGapVotePrompts, writeJobsFile, writeReverifyPrompts, type RunPlace, type WorkerFiles } from './round-files.js';
-import { repairRefused, repairsOf, type RepairReport } from './repair.js';
+import { gapRepairsOf, repairRefused, repairsOf, resumeRepair, type RepairReport } from './repair.js';
 import { callCommand } from './sub-command.js';
 
 /** Flags of `okstra-convergence run` (docs/convergence.md "run"). */
@@ -182,6 +182,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   await writeJobsFile(place, jobsPath, dispatchKind, workers);
   step('jobs-file');
   const dispatched = await dispatchNotStarted(ctx, team, jobsPath, dispatchKind, workers);
+  await resumeRepair(place, dispatchKind, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
   step('dispatch');
   progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
   const awaited = await callCommand(ctx, runAwait, {
@@ -212,7 +213,8 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   }
   step('usage');
   const resultsPath = roundResultsPath(place.runDir, plan.round, place.run);
-  const repair = () => repairRefused(ctx, team, place, plan.round, opts.deadline, reports, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
+  const repair = () =>
+    repairRefused(ctx, team, place, dispatchKind, opts.deadline, reports, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws), step);
   await collect(ctx, team.projectRoot, planPath, plan.mode, resultsPath, reports, files, repair);
   const repairs = await repairsOf(resultsPath, reports);
   step('collect');
@@ -368,6 +370,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
     await writeJobsFile(place, jobsPath, 'gap-vote', workers);
     step('jobs-file');
     await dispatchNotStarted(ctx, team, jobsPath, 'gap-vote', workers);
+    await resumeRepair(place, 'gap-vote', (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
     step('dispatch');
     progress(`critic gap vote: ${analysers.map((a) => a.workerId).join(', ')} on ${candidates.length} gap(s)`);
     const awaited = await callCommand(ctx, runAwait, {
@@ -395,26 +398,35 @@ async function criticGapVote(d: Drive): Promise<unknown> {
     await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
     step('teardown');
     const batchPath = coverageBatchPath(place.runDir, place.run);
-    await callCommand(
-      ctx,
-      runCollectCriticGaps,
-      {
-        workState: statePath,
-        criticDispatch: `${critic.workerId}=${criticStatus}:${criticMs}`,
-        criticResults: criticPath,
-        result: reports
-          .filter((r) => r.status === 'completed')
-          .map((r) => `${r.workerId}=${toProjectRelative(place.projectRoot, files.find((f) => f.workerId === r.workerId)!.resultPath)}`),
-        dispatch: reports.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
-        model: [],
-        output: batchPath,
-      },
-      place.projectRoot,
-    );
+    const args = () => ({
+      workState: statePath,
+      criticDispatch: `${critic.workerId}=${criticStatus}:${criticMs}`,
+      criticResults: criticPath,
+      result: reports
+        .filter((r) => r.status === 'completed')
+        .map((r) => `${r.workerId}=${toProjectRelative(place.projectRoot, files.find((f) => f.workerId === r.workerId)!.resultPath)}`),
+      dispatch: reports.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
+      model: [],
+      output: batchPath,
+      repair: true,
+    });
+    // A refused gap vote gets its one repair, as a round's answer does (docs/convergence.md "run");
+    // the collect after it records a repair refused again or failed as error, so it never refuses twice.
+    try {
+      await callCommand(ctx, runCollectCriticGaps, args(), place.projectRoot);
+    } catch (error) {
+      const gapStep = (name: string) => d.step(`gap-${name}`);
+      const dispatch = (path: string, kind: string, ws: ReadonlyArray<{ workerId: string }>) => dispatchNotStarted(ctx, team, path, kind, ws);
+      if (!(error instanceof InputError) || !(await repairRefused(ctx, team, place, 'gap-vote', opts.deadline, reports, dispatch, gapStep))) throw error;
+      await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+      gapStep('repair teardown');
+      await callCommand(ctx, runCollectCriticGaps, args(), place.projectRoot);
+    }
+    const repairs = await gapRepairsOf(batchPath, reports);
     step('collect-critic-gaps');
     const applied = await callCommand(ctx, runApplyCriticGaps, { workState: statePath, results: batchPath });
     step('apply-critic-gaps');
-    return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: reports, decisions: applied.json };
+    return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: reports, repairs, decisions: applied.json };
   }
   const batchPath = coverageBatchPath(place.runDir, place.run);
   await callCommand(ctx, runCollectCriticGaps, {
@@ -427,7 +439,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
     output: batchPath,
   });
   const applied = await callCommand(ctx, runApplyCriticGaps, { workState: statePath, results: batchPath });
-  return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: [], decisions: applied.json };
+  return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: [], repairs: [], decisions: applied.json };
 }
 
 /** The model execution value a worker is dispatched with: its run-manifest assignment, else the roster's, else its provider id. */
