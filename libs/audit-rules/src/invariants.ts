@@ -1,7 +1,7 @@
 /**
  * The run-audit invariant catalogue (docs/run-audit.md; issue 6 list 1–12,
  * plus 0 for unreadable artifacts, 13 for the worker audit-sidecar rules
- * shared with worker-audit-check, 14–18 from issue 15, 19 from issue 20, 20 from issue 29, 21–28 from issue 24: evidence over claims). `number` orders violations inside a run.
+ * shared with worker-audit-check, 14–18 from issue 15, 19 from issue 20, 20 from issue 29, 21–29 from issue 24: evidence over claims). `number` orders violations inside a run.
  */
 export const INVARIANTS = [
   { number: 0, id: 'artifact-invalid', summary: 'a run artifact does not parse or does not match its schema' },
@@ -41,6 +41,7 @@ export const INVARIANTS = [
   { number: 26, id: 'report-content', summary: 'a final document is a stub, or breaks the reframe or alias rule' },
   { number: 27, id: 'run-order', summary: 'the order the seeds fix is broken (writer last, verification after draft)' },
   { number: 28, id: 'failure-unlogged', summary: 'a failed or aborted run logged no errors-*.jsonl line naming it' },
+  { number: 29, id: 'derived-mismatch', summary: 'a derived document differs from the saved responses it comes from' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

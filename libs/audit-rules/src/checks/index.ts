@@ -2,6 +2,7 @@ import type { RunCheck } from '../run-context.js';
 import { checkDispatchAgreement, checkRoster } from './agreement.js';
 import { checkAnswers } from './answers.js';
 import { checkRecordedPathsBelong } from './belongs.js';
+import { checkPlanDerived } from './plan-derived.js';
 import { checkPlanEvidence } from './plan-evidence.js';
 import { checkRunOrder, checkRunStale } from './order.js';
 import { checkReportContent } from './report-content.js';
@@ -45,6 +46,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkReportContent,
   checkRunOrder,
   checkFailureLogged,
+  checkPlanDerived,
 ];
 
 export {
