@@ -76,14 +76,20 @@ async function acquire(real: string, lockDir: string, file: string): Promise<Hel
   const deadline = Date.now() + WAIT_MS;
   let delay = 5;
   let holder = '';
+  let missing = 0;
   for (;;) {
     try {
       mkdirSync(lockDir);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
+      // ENOENT: no directory to make the lock in. Once may be a concurrent remove-and-recreate of the
+      // parent; twice in a row it is the place itself (a vanished parent, /proc): never wait on it.
+      if (code === 'ENOENT' && ++missing > 1) throw lockError(lockDir, file, error);
       if (code !== 'EEXIST' && code !== 'ENOENT') throw lockError(lockDir, file, error);
+      if (code === 'EEXIST') missing = 0;
       holder = reclaimIfStale(lockDir, file);
-      if (holder === '') continue;
+      if (holder === '' && Date.now() <= deadline) continue;
+      if (holder === '') throw lockError(lockDir, file, error);
       if (Date.now() > deadline) {
         throw new OkstraError('OKSTRA_LOCK_TIMEOUT', `could not lock it within ${WAIT_MS / 1000} s: ${holder} holds ${lockDir}`, { file });
       }

@@ -169,4 +169,12 @@ describe('withFileLock', () => {
     );
     expect(JSON.parse(readFileSync(p, 'utf8'))).toEqual({ n: 20 });
   });
+
+  // A new user's `seed --work-state /proc/w.json` spun for 10 minutes on mkdir ENOENT: a place where
+  // no lock directory can be made (a parent that is gone, /proc) is one line at once, never a wait.
+  it('refuses a directory where nothing can be made (/proc) at once, with the lock path and ENOENT', async () => {
+    const started = Date.now();
+    await expect(withFileLock('/proc/okstra-no-lock.json', async () => 1)).rejects.toThrow(/cannot create its lock .*\(ENOENT\); nothing was changed/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });
