@@ -75,6 +75,27 @@ describe('okstra sample <dir>', () => {
     }
   });
 
+  // A new user's `okstra sample /proc/nu` and `okstra sample <file>/sub` were exit 70 (ENOENT, ENOTDIR).
+  it('refuses a folder that cannot be made (under a file, in /proc), exit 2 with its errno, leaving nothing', () => {
+    const base = mkdtempSync(join(tmpdir(), 'okstra-sample-'));
+    try {
+      writeFileSync(join(base, 'file.json'), '{}\n');
+      const cases: Array<[string, string]> = [
+        [join(base, 'file.json', 'sub'), 'lies under a file, not a folder (ENOTDIR)'],
+        ['/proc/okstra-sample', 'cannot be written (ENOENT)'],
+      ];
+      for (const [target, why] of cases) {
+        const r = okstra(['sample', target]);
+        expect(r.code, r.stderr).toBe(2);
+        expect(r.stderr).toBe(`okstra sample: ${target} ${why}: nothing was written (name a new folder)\n`);
+        expect(existsSync(target)).toBe(false);
+      }
+      expect(readdirSync(base)).toEqual(['file.json']);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a file, a device or a symlink as the folder, exit 2, writing nothing (was exit 70: ENOTDIR)', () => {
     const base = mkdtempSync(join(tmpdir(), 'okstra-sample-'));
     try {

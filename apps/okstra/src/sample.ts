@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { pathArg, type Io } from '@okstra/cli-kit';
@@ -70,8 +70,9 @@ function ghStub(log: string): string {
  * `dir`, with stub provider CLIs and a recording `gh` in `<dir>/stub-bin`.
  * stdout is one shell line that puts the stubs first on PATH
  * (`eval "$(okstra sample DIR)"` runs it); stderr says what was written.
- * Exit 2, nothing written: no `dir`, extra words, or a `dir` that exists and
- * is not an empty directory (a file, a device, a symlink or a non-empty folder).
+ * Exit 2, nothing written: no `dir`, extra words, a `dir` that exists and
+ * is not an empty directory (a file, a device, a symlink or a non-empty folder),
+ * or one that cannot be made (under a file: ENOTDIR; /proc, a full disk: its errno).
  */
 export function runSample(args: readonly string[], io: Io): number {
   if (args.length !== 1 || args[0]!.startsWith('-')) {
@@ -85,14 +86,31 @@ export function runSample(args: readonly string[], io: Io): number {
     io.stderr.write(`okstra sample: ${dir} ${refusal}: nothing was written (name a new folder)\n`);
     return 2;
   }
-  cpSync(shippedSample(), dir, { recursive: true });
   const bin = join(dir, STUB_BIN);
   const log = join(dir, STUB_LOG);
-  mkdirSync(bin, { recursive: true });
-  const stubs: Array<[string, string]> = [...SAMPLE_PROVIDERS.map((p) => [p, providerStub(p, log)] as [string, string]), ['gh', ghStub(log)]];
-  for (const [name, body] of stubs) {
-    writeFileSync(join(bin, name), body);
-    chmodSync(join(bin, name), 0o755);
+  const existed = existsSync(dir);
+  try {
+    cpSync(shippedSample(), dir, { recursive: true });
+    mkdirSync(bin, { recursive: true });
+    const stubs: Array<[string, string]> = [...SAMPLE_PROVIDERS.map((p) => [p, providerStub(p, log)] as [string, string]), ['gh', ghStub(log)]];
+    for (const [name, body] of stubs) {
+      writeFileSync(join(bin, name), body);
+      chmodSync(join(bin, name), 0o755);
+    }
+  } catch (error) {
+    // A place that cannot hold the folder (under a file, /proc, a full disk): one line, and what
+    // was copied before the failure is removed again, so a retry elsewhere starts clean.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === undefined) throw error;
+    try {
+      if (existed) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+      else rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // nothing was made there
+    }
+    const cause = code === 'ENOTDIR' ? 'lies under a file, not a folder (ENOTDIR)' : `cannot be written (${code})`;
+    io.stderr.write(`okstra sample: ${dir} ${cause}: nothing was written (name a new folder)\n`);
+    return 2;
   }
   io.stdout.write(`export PATH=${shellQuote(bin)}:"$PATH"\n`);
   io.stderr.write(
