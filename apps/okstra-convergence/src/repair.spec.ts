@@ -89,6 +89,10 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
       refused: ['codex'],
       repair: { dispatchKind: 'repair-reverify-r1', jobsFile: jobs, workers: [{ workerId: 'codex', promptPath: prompt }] },
     });
+    // The line to type, whole: a bare `--jobs-file` hint, pasted, was exit 2 (no --project-root / --run-manifest).
+    const command = `okstra team dispatch --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-${SUFFIX}.json --jobs-file .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/repair-jobs-reverify-r1-${SUFFIX}.json`;
+    expect(out.repair.command).toBe(command);
+    expect(first.stderr).toContain(`from the project root run: ${command}`);
     // A valid `okstra team dispatch --jobs-file` input: the worker's own provider, role and model; its own result path.
     const doc = parseArtifact(read(jobs), jobsFileArtifact);
     const rel = `.okstra/tasks/payments/refund-timeout/runs/error-analysis`;

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
-import { repairJobsPath, repairPromptPath, teamStatePath, toProjectRelative, type RunRef } from '@okstra/paths';
+import { repairJobsPath, repairPromptPath, runManifestPath, teamStatePath, toProjectRelative, type RunRef } from '@okstra/paths';
 import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { repairDispatchKind } from '@okstra/schemas/vocabulary';
 import { writeArtifact, writeTextAtomic } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
+import { shellQuote } from './backends/wrapper-argv.js';
 
 /** Where a run's files are: its project root, run directory and `<type>-<seq>`. */
 export interface RepairPlace {
@@ -102,15 +103,28 @@ export async function writeRepairDispatch(place: RepairPlace, kind: string, requ
 
 /**
  * What a refusing `--repair` collect prints on stdout (docs/convergence.md "Repair dispatch"):
- * `{ refused: [<worker>…], repair: { dispatchKind, jobsFile, workers: [{ workerId, promptPath, resultPath }] } }`, paths absolute.
+ * `{ refused: [<worker>…], repair: { dispatchKind, jobsFile, command, workers: [{ workerId, promptPath, resultPath }] } }`, paths
+ * absolute; `command` is {@link repairDispatchCommand}'s line.
  */
-export function repairSummary(refused: readonly string[], repair: RepairDispatch): Record<string, unknown> {
+export function repairSummary(refused: readonly string[], repair: RepairDispatch, place: RepairPlace): Record<string, unknown> {
   return {
     refused: [...refused],
     repair: {
       dispatchKind: repair.dispatchKind,
       jobsFile: resolve(repair.jobsFile),
+      command: repairDispatchCommand(place, repair),
       workers: repair.workers.map((w) => ({ workerId: w.workerId, promptPath: resolve(w.promptPath), resultPath: resolve(w.resultPath) })),
     },
   };
+}
+
+/**
+ * The command line that dispatches `repair`, as typed from the project root: `okstra team dispatch
+ * --project-root . --run-manifest <run's manifest> --jobs-file <jobs file>` (paths project-relative,
+ * shell-quoted when they need it). A new user pasted the bare `--jobs-file` hint and got exit 2.
+ */
+export function repairDispatchCommand(place: RepairPlace, repair: RepairDispatch): string {
+  const word = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : (shellQuote(w) ?? JSON.stringify(w)));
+  const rel = (p: string) => word(toProjectRelative(place.projectRoot, p));
+  return `okstra team dispatch --project-root . --run-manifest ${rel(runManifestPath(place.runDir, place.run))} --jobs-file ${rel(repair.jobsFile)}`;
 }

@@ -127,5 +127,5 @@ async function writeGapVoteRepair(
     return { workerId, prompt, resultPath };
   });
   const repair = await writeRepairDispatch(place, 'gap-vote', requests);
-  writeJson(ctx.io, repairSummary(workers, repair));
+  writeJson(ctx.io, repairSummary(workers, repair, place));
 }

@@ -4,7 +4,7 @@ import { toProjectRelative } from '@okstra/paths';
 import { roundPlanArtifact, roundResultsArtifact, type ConvergenceMode } from '@okstra/schemas/convergence';
 import { reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { assertOutputNotInput, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
-import { repairedWorkers, repairSummary, writeRepairDispatch } from '@okstra/team-run';
+import { repairDispatchCommand, repairedWorkers, repairSummary, writeRepairDispatch } from '@okstra/team-run';
 import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
 import { documentArg, MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 import { placeOfPlan } from './run/round-files.js';
@@ -60,8 +60,8 @@ export async function runCollectResults(
         };
       });
       const repair = await writeRepairDispatch(place, kind, requests);
-      writeJson(ctx.io, repairSummary([...byWorker.keys()], repair));
-      note(ctx, `repair dispatch written: okstra team dispatch --jobs-file ${toProjectRelative(place.projectRoot, repair.jobsFile)}`);
+      writeJson(ctx.io, repairSummary([...byWorker.keys()], repair, place));
+      note(ctx, `repair dispatch written; from the project root run: ${repairDispatchCommand(place, repair)}`);
     }
     refuseAnswers(problems);
   }

@@ -75,7 +75,7 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
         return { workerId, prompt, resultPath };
       });
       const repair = await writeRepairDispatch(place, KIND, requests);
-      writeJson(ctx.io, repairSummary(workers, repair));
+      writeJson(ctx.io, repairSummary(workers, repair, place));
     }
   }
   if (problems.length > 0) refuseAnswers(problems.map(answerProblem));
