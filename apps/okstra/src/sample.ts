@@ -117,7 +117,7 @@ export function runSample(args: readonly string[], io: Io): number {
     [
       `okstra sample: wrote the sample project to ${dir}`,
       `  stub provider CLIs (${SAMPLE_PROVIDERS.join(', ')}) and a recording gh that sends nothing: ${bin} (calls logged in ${log})`,
-      `  put them first on PATH with the line above (or: eval "$(okstra sample DIR)"), then cd ${shellQuote(dir)} and run any --help Example:`,
+      `  put them first on PATH with the line above (or: eval "$(okstra sample DIR)"), then cd ${shellQuote(dir)} and run the --help Examples in the order of examples/README.md (convergence seed first)`,
       '',
     ].join('\n'),
   );
