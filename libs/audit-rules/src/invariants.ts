@@ -41,7 +41,7 @@ export const INVARIANTS = [
   { number: 26, id: 'report-content', summary: 'a final document is a stub, or breaks the reframe or alias rule' },
   { number: 27, id: 'run-order', summary: 'the order the seeds fix is broken (writer last, verification after draft)' },
   { number: 28, id: 'failure-unlogged', summary: 'a failed or aborted run logged no errors-*.jsonl line naming it' },
-  { number: 29, id: 'derived-mismatch', summary: 'a derived document differs from the saved responses it comes from' },
+  { number: 29, id: 'derived-mismatch', summary: 'plan verdicts or a convergence round differ from the saved responses' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

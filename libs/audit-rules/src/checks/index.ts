@@ -7,6 +7,7 @@ import { checkPlanEvidence } from './plan-evidence.js';
 import { checkRunOrder, checkRunStale } from './order.js';
 import { checkReportContent } from './report-content.js';
 import { checkConvergence } from './convergence.js';
+import { checkConvergenceDerived } from './convergence-derived.js';
 import { checkDegradedDispatches, checkStageCarry } from './dispatch.js';
 import { checkHeartbeatCadence } from './heartbeat.js';
 import { checkClarificationRows, checkPlanVerification } from './plan-verification.js';
@@ -47,6 +48,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkRunOrder,
   checkFailureLogged,
   checkPlanDerived,
+  checkConvergenceDerived,
 ];
 
 export {

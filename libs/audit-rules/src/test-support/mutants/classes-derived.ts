@@ -120,7 +120,80 @@ export const DERIVED_CLASSES: MutationClass[] = [
   },
 ];
 
+/** The main run's saved round-1 results and the first completed worker with votes and a saved response. */
+function roundOne(r: RunModel): { results: string; workerId: string; response: string } | null {
+  const results = r.p.roundResults(1);
+  if (!r.has(results) || !r.has(r.p.roundPlan(1))) return null;
+  const w = (r.json(results).workers as any[]).find((x) => x.status === 'completed' && x.verdicts?.length && r.has(r.p.reverify(x.workerId, 1)));
+  return w ? { results, workerId: w.workerId, response: r.p.reverify(w.workerId, 1) } : null;
+}
+
+export const CONVERGENCE_DERIVED_CLASSES: MutationClass[] = [
+  {
+    id: 'd-s17-results-vote-flipped',
+    rule: 'S17',
+    apply: (r) => {
+      const one = roundOne(r);
+      if (!one) return false;
+      r.edit(one.results, (x: any) => {
+        const v = x.workers.find((w: any) => w.workerId === one.workerId).verdicts[0];
+        v.verdict = v.verdict === 'agree' ? 'disagree' : 'agree';
+      });
+      return true;
+    },
+  },
+  {
+    id: 'd-s17-response-vote-flipped',
+    rule: 'S17',
+    apply: (r) => {
+      const one = roundOne(r);
+      if (!one) return false;
+      const t = r.text(one.response);
+      const next = t.includes('**Verdict**: SURVIVES')
+        ? t.replace('**Verdict**: SURVIVES', '**Verdict**: REFUTED')
+        : t.replace('**Verdict**: REFUTED', '**Verdict**: SURVIVES');
+      return next !== t && (r.set(one.response, next), true);
+    },
+  },
+  {
+    id: 'd-s17-response-missing',
+    rule: 'S17',
+    apply: (r) => {
+      const one = roundOne(r);
+      return !!one && (r.del(one.response), true);
+    },
+  },
+  {
+    id: 'd-s17-final-claims-unsaved-round',
+    rule: 'S17',
+    apply: (r) => {
+      if (!r.has(r.p.final) || !r.has(r.p.roundResults(1))) return false;
+      for (const f of [r.p.roundResults(1), r.p.roundPlan(1), ...r.matching(/-reverify-r1-[^/]*\.md$/)]) r.del(f);
+      return true;
+    },
+  },
+];
+
 export const DERIVED_LEGAL: LegalVariant[] = [
+  {
+    id: 'l-reverify-repaired',
+    apply: (r) => {
+      // A repair of round 1: the refused first answer moved aside as `.attempt-1.md`; the current file is the one read.
+      const one = roundOne(r);
+      if (!one) return false;
+      r.set(one.response.replace(/\.md$/, '.attempt-1.md'), r.text(one.response).replace(/\*\*Verdict\*\*: \w+/, '**Verdict**: SURVIVES or REFUTED'));
+      return true;
+    },
+  },
+  {
+    id: 'l-reverify-crlf-bom',
+    apply: (r) => {
+      const files = r.matching(/-reverify-r1-[^/]*\.md$/);
+      if (!roundOne(r)) return false;
+      for (const f of files) r.set(f, '\uFEFF' + r.text(f).replace(/\r?\n/g, '\r\n'));
+      return true;
+    },
+  },
   {
     id: 'l-plan-verify-repaired',
     apply: (r) => {

@@ -5,6 +5,7 @@
 // re-dispatched worker, a degraded dispatch, a cmux run. Each is one task;
 // `main` is the run a mutation edits. Not part of the build.
 import { join } from 'node:path';
+import { applyRound, collectRoundResults, createWorkingState, exampleGroups, finalizeState, planRound } from '@okstra/convergence';
 import { EA, IMPL, PLAN, TASK_KEY, TASK_ROOT_REL, makeCleanProject, validFinalState } from '../fixtures.js';
 import { KEY, ROOT, RunModel, readTask } from './model.js';
 
@@ -98,6 +99,28 @@ function endedWithLoggedFailure(status: 'failed' | 'aborted'): RunModel {
   return r;
 }
 
+/** The EA run with one saved convergence round: groups, round-1 plan, the reverify responses, results and the final state, built by libs/convergence. */
+function withRound(): RunModel {
+  const r = ea();
+  const groups = { ...exampleGroups(), taskKey: KEY };
+  const s0 = createWorkingState(groups);
+  const plan = planRound(s0);
+  const responses = plan.batches.map((b) => ({
+    workerId: b.workerId,
+    file: r.p.reverify(b.workerId, 1),
+    text: `## Re-verification — round 1\n\n${b.findingIds.map((id, i) => `### ${id}\n\n**Verdict**: ${i === 0 ? 'SURVIVES' : 'REFUTED'}\n**Basis**: re-read \`src/payments/refunds/gateway-client.ts:58\`.\n`).join('\n')}`,
+  }));
+  const dispatches = plan.batches.map((b) => ({ workerId: b.workerId, status: 'completed' as const, durationMs: 60_000 }));
+  const results = collectRoundResults({ plan, planFile: r.p.roundPlan(1), mode: plan.mode, responses, dispatches });
+  for (const w of results.workers) if (w.resultPath) w.resultPath = r.p.recorded(w.resultPath);
+  for (const x of responses) r.set(x.file, x.text);
+  r.setJson(r.p.groups, groups);
+  r.setJson(r.p.roundPlan(1), plan);
+  r.setJson(r.p.roundResults(1), results);
+  r.setJson(r.p.final, finalizeState(applyRound(s0, plan, results)));
+  return r;
+}
+
 /** Every healthy run. */
 export const HEALTHY: readonly HealthyRun[] = [
   {
@@ -112,6 +135,7 @@ export const HEALTHY: readonly HealthyRun[] = [
       new RunModel({ dir: 'runs/implementation-planning', taskType: 'implementation-planning', seq: '001' }, only(sample(), 'runs/implementation-planning/')),
   },
   { id: 'ea', tags: new Set(['completed', 'ended', 'convergence', 'writer', 'dispatches', 'heartbeat']), build: ea },
+  { id: 'ea-round', tags: new Set(['completed', 'ended', 'convergence', 'writer', 'dispatches', 'heartbeat', 'rounds']), build: withRound },
   { id: 'impl', tags: new Set(['completed', 'ended', 'stage', 'lead-report']), build: impl },
   { id: 'plan', tags: new Set(['completed', 'ended', 'planning']), build: plan },
   { id: 'failed-logged', tags: new Set(['ended', 'failed', 'convergence', 'dispatches', 'heartbeat']), build: () => endedWithLoggedFailure('failed') },

@@ -1,6 +1,6 @@
 // The mutation generator (issue #24 item 3): every class applied to every healthy
 // run it fits, every legal variant likewise. Not part of the build.
-import { DERIVED_CLASSES, DERIVED_LEGAL } from './classes-derived.js';
+import { CONVERGENCE_DERIVED_CLASSES, DERIVED_CLASSES, DERIVED_LEGAL } from './classes-derived.js';
 import { HELDOUT_CLASSES, HELDOUT_LEGAL } from './classes-heldout.js';
 import { RUN_CLASSES } from './classes-run.js';
 import { WORKER_CLASSES } from './classes-workers.js';
@@ -15,7 +15,7 @@ export { HEALTHY, LEGAL };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
 /** Every mutation class, each tagged with its seed rule. */
-export const CLASSES: readonly MutationClass[] = [...WORKER_CLASSES, ...RUN_CLASSES, ...HELDOUT_CLASSES, ...DERIVED_CLASSES];
+export const CLASSES: readonly MutationClass[] = [...WORKER_CLASSES, ...RUN_CLASSES, ...HELDOUT_CLASSES, ...DERIVED_CLASSES, ...CONVERGENCE_DERIVED_CLASSES];
 
 /** A generated case and what it is: `healthy`, a `mutant` of a class, or a `legal` variant. */
 export interface Generated extends GeneratedCase {

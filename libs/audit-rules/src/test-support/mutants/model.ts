@@ -53,6 +53,7 @@ export class RunModel {
       work: `${d}/state/convergence-work-${s}.json`,
       final: `${d}/state/convergence-final-${s}.json`,
       roundPlan: (n: number) => `${d}/state/convergence-plan-r${n}-${s}.json`,
+      roundResults: (n: number) => `${d}/state/convergence-results-r${n}-${s}.json`,
       planItems: `${d}/state/plan-items-${s}.json`,
       planVerdicts: `${d}/state/plan-verdicts-${s}.json`,
       rwJobs: `${d}/state/report-writer-jobs-${s}.json`,

@@ -1,0 +1,117 @@
+import { basename, join } from 'node:path';
+import { convergenceFinalStatePath, reverifyResultPath, roundPlanPath, roundResultsPath } from '@okstra/paths';
+import { parseJsonText } from '@okstra/state-file';
+import { type Finding, type RunUnderAudit } from '../run-context.js';
+
+type Outcome = { workerId?: unknown; status?: unknown; verdicts?: Array<{ findingId?: unknown; verdict?: unknown }> };
+
+const readJson = async (run: RunUnderAudit, path: string): Promise<unknown> => {
+  try {
+    return parseJsonText((await run.files.readText(path)) ?? '');
+  } catch {
+    return undefined; // an unparseable state file is invariant 0's / 8's
+  }
+};
+
+/**
+ * Invariant 29 `derived-mismatch`, convergence (seed rule S17, 000 docs/cli.md convergence:
+ * `collect-results` reads the round's responses into the results file that `apply-round`
+ * folds into the state the final state is finalized from):
+ * - each saved `state/convergence-results-r<N>-<type>-<seq>.json` with its saved round plan is
+ *   re-collected from the saved `worker-results/<w>-reverify-r<N>-<type>-<seq>.md` of the workers
+ *   the results record `completed`, with `readRoundResults` of libs/convergence (the reader
+ *   `collect-results` uses; called, never copied), and each worker's votes (finding, verdict) are
+ *   compared; a completed worker whose response is gone is a violation; a worker the reader
+ *   refuses is not compared (invariant 21 / the collect's own);
+ * - a final state claiming `rounds: N` has, for each round 1…N, a saved results file or at least
+ *   one saved reverify response of that round.
+ * Loaded only for a run that has a results file or a final state with rounds.
+ */
+export async function checkConvergenceDerived(run: RunUnderAudit): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const add = (message: string, evidence: string[]) => out.push({ invariant: 'derived-mismatch', message, evidence });
+  const names = run.files.list(join(run.runDir, 'state'));
+  const suffix = `-${run.taskType}-${run.seq}.json`;
+  const rounds = names.flatMap((n) => {
+    const m = /^convergence-results-r([1-9][0-9]*)(-.+)$/.exec(n);
+    return m && m[2] === suffix ? [Number(m[1])] : [];
+  });
+  for (const round of rounds.sort((a, b) => a - b)) {
+    const resultsPath = roundResultsPath(run.runDir, round, run);
+    const planPath = roundPlanPath(run.runDir, round, run);
+    if (!run.files.exists(planPath)) {
+      add(`round ${round}: ${basename(resultsPath)} is saved without its round plan ${basename(planPath)}`, [resultsPath]);
+      continue;
+    }
+    const [saved, plan] = [(await readJson(run, resultsPath)) as { workers?: Outcome[] } | undefined, await readJson(run, planPath)];
+    if (!saved || !Array.isArray(saved.workers) || !plan) continue;
+    const completed = saved.workers.filter((w) => w.status === 'completed' && typeof w.workerId === 'string');
+    const responses: Array<{ workerId: string; file: string; text: string }> = [];
+    for (const w of completed) {
+      const file = reverifyResultPath(run.runDir, String(w.workerId), round, run);
+      const text = run.files.exists(file) ? await run.files.readText(file) : null;
+      if (text === null)
+        add(`round ${round}: ${basename(resultsPath)} records worker '${String(w.workerId)}' completed but ${basename(file)} is not saved`, [resultsPath]);
+      else responses.push({ workerId: String(w.workerId), file, text });
+    }
+    const { readRoundResults, RoundPlan } = await loadConvergence();
+    const parsedPlan = RoundPlan.safeParse(plan);
+    if (!parsedPlan.success || parsedPlan.data.queueTerminal) continue;
+    let derived: ReturnType<typeof readRoundResults>;
+    try {
+      derived = readRoundResults({
+        plan: parsedPlan.data,
+        planFile: planPath,
+        mode: parsedPlan.data.mode,
+        responses,
+        dispatches: parsedPlan.data.batches.map((b) => {
+          const s = saved.workers!.find((w) => w.workerId === b.workerId);
+          const status = s?.status === 'completed' && !responses.some((r) => r.workerId === b.workerId) ? 'error' : s?.status;
+          return {
+            workerId: b.workerId,
+            status: (['completed', 'timeout', 'error', 'not-run'].includes(String(status)) ? status : 'error') as 'completed',
+            durationMs: 0,
+          };
+        }),
+      });
+    } catch {
+      continue; // a results file the plan does not fit is invariant 8's replay
+    }
+    const refused = new Set(derived.problems.map((p) => p.workerId));
+    for (const w of completed) {
+      const again = derived.results.workers.find((d) => d.workerId === w.workerId);
+      const file = responses.find((r) => r.workerId === w.workerId)?.file;
+      if (!again || !file || refused.has(String(w.workerId))) continue;
+      const key = (v: { findingId?: unknown; verdict?: unknown }) => `${String(v.findingId)} ${String(v.verdict)}`;
+      const recorded = (w.verdicts ?? []).map(key).sort();
+      const given = again.verdicts.map(key).sort();
+      const diff = [
+        ...recorded.filter((k) => !given.includes(k)).map((k) => `saved ${k}`),
+        ...given.filter((k) => !recorded.includes(k)).map((k) => `response ${k}`),
+      ];
+      if (diff.length)
+        add(`round ${round}: worker '${String(w.workerId)}' votes in ${basename(resultsPath)} differ from ${basename(file)} (${diff.join('; ')})`, [
+          resultsPath,
+          file,
+        ]);
+    }
+  }
+  const finalPath = convergenceFinalStatePath(run.runDir, run);
+  if (!run.files.exists(finalPath)) return out;
+  const final = (await readJson(run, finalPath)) as { rounds?: unknown } | undefined;
+  const claimed = typeof final?.rounds === 'number' && Number.isInteger(final.rounds) ? Math.min(final.rounds, 100) : 0;
+  const results = names.filter((n) => n.startsWith('convergence-results-r'));
+  const responses = run.files.list(join(run.runDir, 'worker-results'));
+  for (let round = 1; round <= claimed; round++) {
+    const tail = `-reverify-r${round}-${run.taskType}-${run.seq}.md`;
+    if (results.includes(basename(roundResultsPath(run.runDir, round, run))) || responses.some((n) => n.endsWith(tail))) continue;
+    add(`the final state claims round ${round} but the run saved no results file and no reverify response of that round`, [finalPath]);
+  }
+  return out;
+}
+
+/** The collect code and the plan schema, loaded once and only for a run that needs them. */
+async function loadConvergence() {
+  const [{ readRoundResults }, { RoundPlan }] = await Promise.all([import('@okstra/convergence'), import('@okstra/schemas/convergence')]);
+  return { readRoundResults, RoundPlan };
+}
