@@ -5,5 +5,13 @@ export { isGroupAlive, isWrapperAlive, processStartTime, startDetachedWrapper, s
 export { fmt, listPanes, Tmux, tmuxArgv, tmuxTextProblem, type PaneInfo } from './backends/tmux.js';
 export { teamBinPath, wrapperArgv } from './backends/wrapper-argv.js';
 export { latestDispatches, loadRun, updateWorkerDispatches, type RunContext } from './dispatch/run-context.js';
-export { repairDispatchCommand, repairedWorkers, repairSummary, writeRepairDispatch, type RepairDispatch, type RepairPlace, type RepairRequest } from './repair.js';
+export {
+  repairDispatchCommand,
+  repairedWorkers,
+  repairSummary,
+  writeRepairDispatch,
+  type RepairDispatch,
+  type RepairPlace,
+  type RepairRequest,
+} from './repair.js';
 export { startingLaunched } from './dispatch/starting.js';
