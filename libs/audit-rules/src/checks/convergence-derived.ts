@@ -1,5 +1,5 @@
 import { basename, join } from 'node:path';
-import { convergenceFinalStatePath, reverifyResultPath, roundPlanPath, roundResultsPath } from '@okstra/paths';
+import { convergenceFinalStatePath, convergenceGroupsPath, reverifyResultPath, roundPlanPath, roundResultsPath } from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 
@@ -106,6 +106,58 @@ export async function checkConvergenceDerived(run: RunUnderAudit): Promise<Findi
     const tail = `-reverify-r${round}-${run.taskType}-${run.seq}.md`;
     if (results.includes(basename(roundResultsPath(run.runDir, round, run))) || responses.some((n) => n.endsWith(tail))) continue;
     add(`the final state claims round ${round} but the run saved no results file and no reverify response of that round`, [finalPath]);
+  }
+  if (out.length === 0 && claimed > 0) out.push(...(await reapply(run, final as FinalLike, claimed, finalPath)));
+  return out;
+}
+
+type FinalLike = {
+  criticApplied?: unknown;
+  findings?: Array<{ id?: unknown; status?: unknown; decidedInRound?: unknown; votes?: Array<{ round?: unknown; workerId?: unknown; verdict?: unknown }> }>;
+};
+const votesOf = (f: { votes?: Array<{ round?: unknown; workerId?: unknown; verdict?: unknown }> } | undefined) =>
+  (f?.votes ?? [])
+    .map((v) => `r${String(v.round)} ${String(v.workerId)} ${String(v.verdict)}`)
+    .sort()
+    .join(', ');
+
+/**
+ * Re-apply the saved rounds with the reducers of libs/convergence (seed from the saved groups file →
+ * `applyRound` per saved plan + results → `finalizeState`) and compare each finding's status,
+ * decision round and votes (round, worker, verdict) with the saved final state. Only when the groups file and every claimed round's plan
+ * and results are saved and no critic batch was applied (its batch is not a saved round); a saved
+ * document the reducers refuse is left to invariant 8.
+ */
+async function reapply(run: RunUnderAudit, final: FinalLike, claimed: number, finalPath: string): Promise<Finding[]> {
+  if (final.criticApplied !== false || !Array.isArray(final.findings)) return [];
+  const groupsPath = convergenceGroupsPath(run.runDir, run);
+  const paths = Array.from({ length: claimed }, (_, i) => [roundPlanPath(run.runDir, i + 1, run), roundResultsPath(run.runDir, i + 1, run)] as const);
+  if (!run.files.exists(groupsPath) || paths.some(([p, r]) => !run.files.exists(p) || !run.files.exists(r))) return [];
+  const { createWorkingState, applyRound, finalizeState } = await import('@okstra/convergence');
+  let derived: ReturnType<typeof finalizeState>;
+  try {
+    let state = createWorkingState((await readJson(run, groupsPath)) as Parameters<typeof createWorkingState>[0]);
+    for (const [plan, results] of paths)
+      state = applyRound(
+        state,
+        (await readJson(run, plan)) as Parameters<typeof applyRound>[1],
+        (await readJson(run, results)) as Parameters<typeof applyRound>[2],
+      );
+    derived = finalizeState(state);
+  } catch {
+    return [];
+  }
+  const out: Finding[] = [];
+  for (const f of derived.findings) {
+    const saved = final.findings.find((x) => x.id === f.id);
+    const was = saved ? `${String(saved.status)} (round ${String(saved.decidedInRound)}; votes ${votesOf(saved)})` : 'absent';
+    const is = `${f.status} (round ${f.decidedInRound}; votes ${votesOf(f)})`;
+    if (was !== is)
+      out.push({
+        invariant: 'derived-mismatch',
+        message: `finding ${f.id}: the final state says ${was} but re-applying the saved rounds gives ${is}`,
+        evidence: [finalPath, groupsPath],
+      });
   }
   return out;
 }

@@ -20,7 +20,11 @@ describe('invariant 29 derived-mismatch', () => {
   it.each([...DERIVED_CLASSES, ...CONVERGENCE_DERIVED_CLASSES].map((c) => c.id))('%s is caught as derived-mismatch', (id) => {
     const mine = cases.filter((c) => c.of === id);
     expect(mine.length).toBeGreaterThan(0);
-    for (const c of mine) expect(audited.byCase.get(c.id)!.filter((v) => v.startsWith('derived-mismatch: '))).not.toEqual([]);
+    for (const c of mine)
+      expect(
+        audited.byCase.get(c.id)!.filter((v) => v.startsWith('derived-mismatch: ')),
+        audited.byCase.get(c.id)!.join(' / '),
+      ).not.toEqual([]);
   });
 
   it.each(DERIVED_LEGAL.map((c) => c.id))('legal %s audits clean', (id) => {

@@ -1,6 +1,7 @@
 // Derived documents against their sources (issue #24 item 2, "derived documents match
 // their sources"): plan verdicts in data.json vs the saved plan-verify responses (S19).
 // Not part of the build.
+import { applyRound, createWorkingState, finalizeState } from '@okstra/convergence';
 import { shift, writerRow, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
@@ -169,6 +170,22 @@ export const CONVERGENCE_DERIVED_CLASSES: MutationClass[] = [
     apply: (r) => {
       if (!r.has(r.p.final) || !r.has(r.p.roundResults(1))) return false;
       for (const f of [r.p.roundResults(1), r.p.roundPlan(1), ...r.matching(/-reverify-r1-[^/]*\.md$/)]) r.del(f);
+      return true;
+    },
+  },
+  {
+    id: 'd-s17-final-from-other-votes',
+    rule: 'S17',
+    apply: (r) => {
+      // A self-consistent final state finalized from a round whose first vote was flipped: it validates, the saved round says otherwise.
+      const one = roundOne(r);
+      if (!one || !r.has(r.p.final) || !r.has(r.p.groups)) return false;
+      const results = r.json(one.results);
+      const v = results.workers.find((w: any) => w.workerId === one.workerId).verdicts[0];
+      v.verdict = v.verdict === 'agree' ? 'disagree' : 'agree';
+      if (v.verdict === 'disagree') v.disagreeBasis = v.explanation;
+      else delete v.disagreeBasis;
+      r.setJson(r.p.final, finalizeState(applyRound(createWorkingState(r.json(r.p.groups)), r.json(r.p.roundPlan(1)), results)));
       return true;
     },
   },
