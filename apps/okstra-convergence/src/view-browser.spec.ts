@@ -108,7 +108,9 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('view in headless Chro
     const p = autopilotProject();
     projects.push(p);
     expect(runAutopilot(p, ['--until-terminal']).code).toBe(0);
-    ok(['view', '--work-state', WORK, '--final-state', FINAL, '--html', 'view.html'], p.root);
+    // The seed's findings and the critic's gaps counted apart (a user read 17 "findings" beside a total of 14).
+    const printed = ok(['view', '--work-state', WORK, '--final-state', FINAL, '--html', 'view.html'], p.root);
+    expect(printed).toMatchObject({ findings: 14, criticGaps: 3 });
     const { rows, others } = await inspect(join(p.root, 'view.html'), 'autopilot-run.png');
     expect(rows).toHaveLength(17); // 14 findings + 3 critic gaps
     for (const r of rows) expect(r.width * r.height, r.id).toBeGreaterThan(0);

@@ -11,7 +11,8 @@ import { note, pathArg, readDocument, readWorkingState } from './documents.js';
  * a finding × round matrix, each cell the votes cast on the finding in that round with their Basis
  * behind a `<details>`; retries, timeouts, errors, drops and repairs marked; each finding's status and
  * why; contested findings first, then pending, then the rest in seed order. Works mid-run.
- * Prints `{ html, findings, rounds }`.
+ * Prints `{ html, findings, criticGaps, rounds }`: `findings` counts the seed's findings, `criticGaps`
+ * the critic's gaps shown after them (a final state's `counts.total` adds only the accepted gaps).
  */
 export async function runView(opts: { workState: string; finalState?: string; html: string }, ctx: CliContext): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState);
@@ -26,7 +27,7 @@ export async function runView(opts: { workState: string; finalState?: string; ht
   const html = renderRunView(state, final);
   await mkdir(dirname(out), { recursive: true });
   await writeTextAtomic(out, html);
-  writeJson(ctx.io, { html: out, findings: state.seed.findings.length + (state.criticBatch?.gaps.length ?? 0), rounds: state.rounds.length });
+  writeJson(ctx.io, { html: out, findings: state.seed.findings.length, criticGaps: state.criticBatch?.gaps.length ?? 0, rounds: state.rounds.length });
   note(ctx, `view written: ${out}`);
   return 0;
 }
