@@ -3,7 +3,7 @@ import type { CoverageBatch, CoverageDispatch, CriticResults, GapVote, WorkingSt
 import { checkCoverageBatch } from './critic-gaps.js';
 import type { WorkerDispatchOutcome, WorkerResponse } from './collect-results.js';
 import { repairDispatchKind } from '@okstra/schemas/vocabulary';
-import { problemLine, refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
+import { problemLine, refuseAnswers, repairOutcome, type AnswerProblem } from '@okstra/verdict-blocks';
 import { readResponseVotesWithProblems } from './response-votes.js';
 import { activeAnalysers } from './seed-state.js';
 
@@ -102,18 +102,16 @@ export function readCriticGaps(input: CriticGapsInput): { batch: CoverageBatch; 
       const r = response.get(w);
       if (d.status !== 'completed') {
         if (r) throw new InputError(`worker ${w} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
-        if (repaired.has(w)) Object.assign(row, { status: 'error', repair: { dispatchKind: repairKind, outcome: d.status } });
+        if (repaired.has(w)) Object.assign(row, { status: 'error', repair: repairOutcome(repairKind, d.status, []) });
         continue;
       }
       if (!r) throw new InputError(`worker ${w} completed but no --result ${w}=<path> was given`);
       const read = readResponseVotesWithProblems({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: gapIds, thing: 'gap' });
       if (repaired.has(w)) {
-        if (read.problems.length > 0) {
-          // Refused again after its one repair: given up (error, no votes), never asked a third time.
-          Object.assign(row, { status: 'error', repair: { dispatchKind: repairKind, outcome: 'refused', problems: read.problems.map(problemLine) } });
-          continue;
-        }
-        Object.assign(row, { repair: { dispatchKind: repairKind, outcome: 'read' } });
+        const repair = repairOutcome(repairKind, 'completed', read.problems.map(problemLine));
+        // Refused again after its one repair: given up (error, no votes), never asked a third time.
+        Object.assign(row, repair.outcome === 'read' ? { repair } : { status: 'error', repair });
+        if (repair.outcome !== 'read') continue;
       } else if (read.problems.length > 0) {
         problems.push(...read.problems);
         continue;

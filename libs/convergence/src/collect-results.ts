@@ -1,7 +1,7 @@
 import { InputError } from '@okstra/core';
 import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundResults, type Vote, type WorkerOutcome } from '@okstra/schemas/convergence';
 import { repairDispatchKind, reverifyDispatchKind } from '@okstra/schemas/vocabulary';
-import { problemLine, refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
+import { problemLine, refuseAnswers, repairOutcome, type AnswerProblem } from '@okstra/verdict-blocks';
 import { readResponseVotesWithProblems } from './response-votes.js';
 
 export { EXPLANATION_FIELDS, VERDICT_WORDS } from './response-votes.js';
@@ -100,17 +100,18 @@ export function readRoundResults(input: CollectInput): { results: RoundResults; 
     if (d.status !== 'completed') {
       if (r) throw new InputError(`worker ${batch.workerId} ended ${d.status}, so it has no response to read (drop its --result)`, { file: r.file });
       if (isRepair)
-        return { workerId: batch.workerId, status: 'error', durationMs: d.durationMs, verdicts: [], repair: { dispatchKind: repairKind, outcome: d.status } };
+        return { workerId: batch.workerId, status: 'error', durationMs: d.durationMs, verdicts: [], repair: repairOutcome(repairKind, d.status, []) };
       return { workerId: batch.workerId, status: d.status, durationMs: d.durationMs, verdicts: [] };
     }
     if (!r) throw new InputError(`worker ${batch.workerId} completed but no --result ${batch.workerId}=<path> was given`, { file: planFile, field: 'batches' });
     const mine: AnswerProblem[] = [];
     const verdicts = readVotes(batch.workerId, batch.findingIds, r, mode, mine);
     const outcome: WorkerOutcome = { workerId: batch.workerId, status: 'completed', durationMs: d.durationMs, resultPath: r.file, verdicts };
-    if (isRepair && mine.length > 0)
+    if (isRepair) {
       // Refused again after its one repair: the worker's outcome is given up (error, no votes), never asked a third time.
-      return { ...outcome, status: 'error', verdicts: [], repair: { dispatchKind: repairKind, outcome: 'refused', problems: mine.map(problemLine) } };
-    if (isRepair) return { ...outcome, repair: { dispatchKind: repairKind, outcome: 'read' } };
+      const repair = repairOutcome(repairKind, 'completed', mine.map(problemLine));
+      return repair.outcome === 'read' ? { ...outcome, repair } : { ...outcome, status: 'error', verdicts: [], repair };
+    }
     problems.push(...mine);
     return mine.length > 0 ? { ...outcome, verdicts: [] } : outcome;
   });

@@ -1,4 +1,5 @@
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
+import { repairOutcome } from '@okstra/verdict-blocks';
 import type { CollectProblem } from './collect.js';
 
 /** How a worker's repair of its plan-verify answer ended (docs/plan-items.md "Repair dispatch"). */
@@ -28,14 +29,9 @@ export function settlePlanRepairs(
   const repairs: PlanRepair[] = [];
   const dropped = new Set<string>();
   for (const [workerId, status] of [...repaired].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const mine = problems.filter((p) => p.workerId === workerId);
-    if (mine.length > 0) {
-      dropped.add(workerId);
-      repairs.push({ workerId, dispatchKind, outcome: 'refused', problems: mine.map(line) });
-    } else if (status !== 'completed') {
-      dropped.add(workerId);
-      repairs.push({ workerId, dispatchKind, outcome: status as PlanRepair['outcome'] });
-    } else if (envelope.contributors.includes(workerId)) repairs.push({ workerId, dispatchKind, outcome: 'read' });
+    const repair = repairOutcome(dispatchKind, status, problems.filter((p) => p.workerId === workerId).map(line));
+    if (repair.outcome !== 'read') dropped.add(workerId);
+    if (repair.outcome !== 'read' || envelope.contributors.includes(workerId)) repairs.push({ workerId, ...repair } as PlanRepair);
   }
   return {
     envelope: {

@@ -21,4 +21,4 @@ export { summaryStatements, tableRows } from './statements.js';
 export type { SummaryStatement, TableRow } from './statements.js';
 export { cleanVerdictText, verdictWordsIn } from './words.js';
 export { hedgeIn } from './hedges.js';
-export { renderRepairPrompt } from './repair.js';
+export { renderRepairPrompt, repairOutcome } from './repair.js';

@@ -1,3 +1,4 @@
+import type { RepairRecord } from '@okstra/schemas/convergence';
 import { problemLine, type AnswerProblem } from './problems.js';
 
 /**
@@ -55,4 +56,17 @@ export function renderRepairPrompt(input: {
     fence,
     '',
   ].join('\n');
+}
+
+/**
+ * How a repaired worker's answer ends — the one rule of the three `--repair` collects (docs/convergence.md
+ * "Repair dispatch"): a restated answer with `problems` (their rendered lines) is `refused`; a repair
+ * dispatch that did not end `completed` keeps its status (`timeout`, `error`, `not-run`); else `read`.
+ * Only `read` keeps the worker's votes; every other outcome collects the worker as `error`, never
+ * repaired a second time. Pure.
+ */
+export function repairOutcome(dispatchKind: string, status: string, problems: readonly string[]): RepairRecord {
+  if (problems.length > 0) return { dispatchKind, outcome: 'refused', problems: [...problems] };
+  if (status !== 'completed') return { dispatchKind, outcome: status as RepairRecord['outcome'] };
+  return { dispatchKind, outcome: 'read' };
 }

@@ -41,6 +41,15 @@ function procStat(pid: number | string): string[] | null {
   }
 }
 
+/** The pids of this host's processes (the numeric entries of `/proc`); null where there is no `/proc`. */
+export function procPids(): string[] | null {
+  try {
+    return readdirSync('/proc').filter((n) => /^\d+$/.test(n));
+  } catch {
+    return null;
+  }
+}
+
 /** True when `pid` runs and (when recorded) still has the recorded start time; a zombie counts as dead. */
 export function isWrapperAlive(pid: number, pidStartTime: string | null | undefined): boolean {
   try {
@@ -64,10 +73,8 @@ export function isWrapperAlive(pid: number, pidStartTime: string | null | undefi
 export function isGroupAlive(pgid: number, leaderStartTime: string | null | undefined): boolean {
   const leaderStart = processStartTime(pgid);
   if (leaderStart !== null && leaderStartTime && leaderStart !== leaderStartTime) return false;
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((n) => /^\d+$/.test(n));
-  } catch {
+  const pids = procPids();
+  if (pids === null) {
     try {
       process.kill(-pgid, 0);
       return true;

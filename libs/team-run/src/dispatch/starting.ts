@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
+import { procPids } from '../backends/subprocess.js';
 import { listPanes, Tmux } from '../backends/tmux.js';
 import { readCurrentStatus } from '../await/judge.js';
 
@@ -36,13 +37,7 @@ export async function startingLaunched(
 
 /** True when a process of this host has one of `args` as an argv word (`/proc/<pid>/cmdline`; false where there is no `/proc`). */
 function processWithArgument(args: ReadonlySet<string>): boolean {
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return false;
-  }
-  for (const pid of pids) {
+  for (const pid of procPids() ?? []) {
     try {
       if (
         readFileSync(`/proc/${pid}/cmdline`, 'utf8')
