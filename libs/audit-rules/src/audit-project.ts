@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { InputError } from '@okstra/core';
-import { okstraDir } from '@okstra/paths';
+import { okstraDir, joinPath as join } from '@okstra/paths';
 import type { AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
 import { auditRun, carryDirOf } from './audit-run.js';
 import { discoverRuns, type DiscoveredRun } from './discover.js';

@@ -1,14 +1,15 @@
 import { basename, dirname, sep } from 'node:path';
 import { InputError, OkstraError } from '@okstra/core';
-import { carryPath, formatSeq, isInside, parseArtifactName, tasksDir, toProjectRelative } from '@okstra/paths';
+import { carryPath, formatSeq, isInside, isNormalAbsolute, parseArtifactName, tasksDir, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
-import { readArtifactSync } from '@okstra/state-file';
+import { NotRegularFileError, readArtifactSync, type ArtifactOf } from '@okstra/state-file';
+import type { Artifact } from '@okstra/schemas/artifact';
 import { runManifestArtifact, type RunManifest } from '@okstra/schemas/run-manifest';
 import { teamStateArtifact, type TeamState } from '@okstra/schemas/team-state';
 import type { AuditViolation } from '@okstra/schemas/audit';
 import { RUN_CHECKS } from './checks/index.js';
 import { UNKNOWN_PROJECT, type DiscoveredRun } from './discover.js';
-import { assertRegularOrMissing, isNormalAbsolute, type FileIndex } from './files.js';
+import { type FileIndex } from './files.js';
 import { invariantNumber } from './invariants.js';
 import type { Finding, RunUnderAudit } from './run-context.js';
 
@@ -49,8 +50,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   const seq = formatSeq(parsedName.seq);
   let manifest: RunManifest;
   try {
-    assertRegularOrMissing(found.manifestPath, rel(found.manifestPath));
-    manifest = readArtifactSync(found.manifestPath, runManifestArtifact, { label: rel(found.manifestPath) });
+    manifest = readRunArtifact(found.manifestPath, runManifestArtifact, rel(found.manifestPath));
   } catch (error) {
     return toViolations(seq, [invalid(describe(error), found.manifestPath)]);
   }
@@ -79,8 +79,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   }
   if (teamStatePath && (files.exists(teamStatePath) || manifest.status !== 'running')) {
     try {
-      assertRegularOrMissing(teamStatePath, rel(teamStatePath));
-      teamState = readArtifactSync(teamStatePath, teamStateArtifact, { label: rel(teamStatePath) });
+      teamState = readRunArtifact(teamStatePath, teamStateArtifact, rel(teamStatePath));
     } catch (error) {
       findings.push(invalid(describe(error), teamStatePath));
     }
@@ -138,5 +137,20 @@ function safe<T>(fn: () => T): T | null {
     return fn();
   } catch {
     return null;
+  }
+}
+
+/**
+ * `readArtifactSync` with run-audit's words for a special file: a directory,
+ * FIFO, socket or device is `is not a regular file` (as `assertRegularOrMissing`
+ * says it), found by the read's own fstat — no separate stat per run.
+ * @throws InputError naming `label`: missing, not regular, not JSON, or not the artifact's schema.
+ */
+function readRunArtifact<A extends Artifact>(path: string, artifact: A, label: string): ArtifactOf<A> {
+  try {
+    return readArtifactSync(path, artifact, { label });
+  } catch (error) {
+    if (error instanceof NotRegularFileError) throw new InputError('is not a regular file', { file: label });
+    throw error;
   }
 }

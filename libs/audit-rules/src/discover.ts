@@ -1,9 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { InputError } from '@okstra/core';
-import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir } from '@okstra/paths';
+import { parseTaskKey, projectJsonPath, taskManifestPath, taskRoot as taskRootOf, tasksDir, joinPath as join } from '@okstra/paths';
 import { readJsonFileSync as readJsonSync } from '@okstra/state-file';
-import { assertRegularOrMissing } from './files.js';
 import { ProjectJson } from '@okstra/schemas/project';
 import { TaskManifest } from '@okstra/schemas/task-manifest';
 
@@ -90,7 +88,7 @@ export async function* discoverRuns(projectRoot: string, options: { taskKey?: st
 
 async function readProjectId(projectRoot: string): Promise<string> {
   try {
-    assertRegularOrMissing(projectJsonPath(projectRoot));
+    // A special file is refused by the read itself (its fstat): the id falls back like any unreadable file.
     return readJsonSync(projectJsonPath(projectRoot), { schema: ProjectJson }).projectId;
   } catch {
     return UNKNOWN_PROJECT;
@@ -102,7 +100,6 @@ export const UNKNOWN_PROJECT = 'unknown-project';
 
 async function readTaskKey(root: string): Promise<string | null> {
   try {
-    assertRegularOrMissing(taskManifestPath(root));
     return readJsonSync(taskManifestPath(root), { schema: TaskManifest }).taskKey;
   } catch {
     return null;

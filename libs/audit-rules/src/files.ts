@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { isRegularIfExists, NotRegularFileError, readRegularFileSync } from '@okstra/state-file';
-import { isAbsolute, join, resolve, sep } from 'node:path';
+import { resolve, sep } from 'node:path';
+import { resolvePath, joinPath as join } from '@okstra/paths';
 import { InputError } from '@okstra/core';
 
 /**
@@ -37,14 +38,19 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
   const texts = new Map<string, string | null>();
   return {
     exists(abs) {
-      const full = isNormalAbsolute(abs) ? abs : resolve(abs);
+      // An indexed directory's key is resolved already, so `<key>/<plain name>` needs no resolve.
+      const at = abs.lastIndexOf('/');
+      const listed = sets.get(abs.slice(0, at));
+      const name = abs.slice(at + 1);
+      if (listed && name !== '' && name !== '.' && name !== '..') return listed.has(name);
+      const full = resolvePath(abs);
       const cut = full.lastIndexOf(sep);
       const names = sets.get(full.slice(0, cut) || sep);
       if (names) return names.has(full.slice(cut + 1));
       return existsSync(full);
     },
     list(dir) {
-      return listings.get(resolve(dir)) ?? [];
+      return listings.get(resolvePath(dir)) ?? [];
     },
     async readText(abs) {
       const cached = texts.get(abs);
@@ -88,11 +94,6 @@ export const RUN_ARTIFACT_DIRS = ['manifests', 'prompts', 'worker-results', 'rep
 /** Absolute artifact directories of one run directory. */
 export function runArtifactDirs(runDir: string): string[] {
   return RUN_ARTIFACT_DIRS.map((d) => join(runDir, d));
-}
-
-/** True for an absolute path with no `.`/`..` segment and no empty segment (already what `resolve` would return). */
-export function isNormalAbsolute(p: string): boolean {
-  return isAbsolute(p) && sep === '/' && !/\/\.{1,2}(?:\/|$)|\/\/|.\/$/.test(p);
 }
 
 /**

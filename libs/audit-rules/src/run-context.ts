@@ -1,6 +1,6 @@
 import type { RunManifest } from '@okstra/schemas/run-manifest';
 import type { TeamState } from '@okstra/schemas/team-state';
-import { join } from 'node:path';
+import { joinPath as join } from '@okstra/paths';
 import { OkstraError } from '@okstra/core';
 import { isRegularIfExists, parseJsonText, readRegularFileSync } from '@okstra/state-file';
 import { listDirSync, type FileIndex } from './files.js';

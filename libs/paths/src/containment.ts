@@ -1,6 +1,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError } from '@okstra/core';
 import { canonicalPath } from './real-path.js';
+import { isNormalAbsolute } from './fast-join.js';
 
 /**
  * Resolve `path` (absolute, or relative to `projectRoot`) and refuse it when
@@ -36,6 +37,8 @@ export function assertReallyInside(projectRoot: string, abs: string, label = 'pa
 
 /** True when `candidate` is `root` or below it (lexically, after resolution). */
 export function isInside(root: string, candidate: string): boolean {
+  // Two paths already in resolved form need no relative(): a prefix test at a segment boundary is the same answer.
+  if (isNormalAbsolute(root) && isNormalAbsolute(candidate)) return candidate === root || candidate.startsWith(root.length === 1 ? root : root + '/');
   const rel = relative(resolve(root), resolve(candidate));
   return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel));
 }

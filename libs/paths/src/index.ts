@@ -4,3 +4,4 @@ export * from './containment.js';
 export * from './layout.js';
 export * from './parse-names.js';
 export * from './real-path.js';
+export * from './fast-join.js';

@@ -1,4 +1,5 @@
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { joinPath as join } from './fast-join.js';
 import { InputError } from '@okstra/core';
 import { assertSegment } from './task-key.js';
 import { runSuffix } from './seq.js';

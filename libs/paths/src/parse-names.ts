@@ -28,7 +28,7 @@ const PATTERNS: Array<[ParsedArtifactName['kind'], RegExp]> = [
  */
 export function parseArtifactName(fileName: string, taskType: string): ParsedArtifactName | null {
   const name = basename(fileName);
-  const suffix = new RegExp(`^(?:(?<pre>.+)-)?${escapeRegExp(taskType)}-(?<seq>[0-9]{3,})$`);
+  const { suffix, exact } = suffixPatterns(taskType);
   for (const [kind, pattern] of PATTERNS) {
     const m = pattern.exec(name);
     if (!m?.groups) continue;
@@ -38,7 +38,7 @@ export function parseArtifactName(fileName: string, taskType: string): ParsedArt
       if (!s?.groups?.pre) return null;
       return { kind, taskType, seq: parseSeq(s.groups.seq!), workerId: s.groups.pre };
     }
-    const s = new RegExp(`^${escapeRegExp(taskType)}-(?<seq>[0-9]{3,})$`).exec(rest);
+    const s = exact.exec(rest);
     if (!s?.groups) return null;
     return { kind, taskType, seq: parseSeq(s.groups.seq!), ...(m.groups.worker ? { workerId: m.groups.worker } : {}) };
   }
@@ -75,6 +75,20 @@ export function parseRunDir(dir: string): ParsedRunDir | null {
 /** The run directory of a run manifest path (`…/manifests/run-manifest-*.json` → `…`). */
 export function runDirOfManifest(manifestPath: string): string {
   return dirname(dirname(manifestPath));
+}
+
+const SUFFIXES = new Map<string, { suffix: RegExp; exact: RegExp }>();
+
+/** The two suffix patterns of a task type (`<worker>-<type>-<seq>` and `<type>-<seq>`), built once per type. */
+function suffixPatterns(taskType: string): { suffix: RegExp; exact: RegExp } {
+  let found = SUFFIXES.get(taskType);
+  if (!found) {
+    const type = escapeRegExp(taskType);
+    found = { suffix: new RegExp(`^(?:(?<pre>.+)-)?${type}-(?<seq>[0-9]{3,})$`), exact: new RegExp(`^${type}-(?<seq>[0-9]{3,})$`) };
+    if (SUFFIXES.size >= 64) SUFFIXES.clear();
+    SUFFIXES.set(taskType, found);
+  }
+  return found;
 }
 
 function escapeRegExp(s: string): string {

@@ -1,5 +1,5 @@
-import { basename, join } from 'node:path';
-import { promptPath, workerResultPath } from '@okstra/paths';
+import { basename } from 'node:path';
+import { promptPath, workerResultPath, joinPath as join } from '@okstra/paths';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { resolveRecorded } from './recorded-path.js';

@@ -1,5 +1,5 @@
-import { basename, join } from 'node:path';
-import { convergenceFinalStatePath, convergenceGroupsPath, reverifyResultPath, roundPlanPath, roundResultsPath } from '@okstra/paths';
+import { basename } from 'node:path';
+import { convergenceFinalStatePath, convergenceGroupsPath, reverifyResultPath, roundPlanPath, roundResultsPath, joinPath as join } from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 

@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { convergenceFinalStatePath, parseArtifactName } from '@okstra/paths';
+import { convergenceFinalStatePath, parseArtifactName, joinPath as join } from '@okstra/paths';
 import { parseHeartbeats } from '@okstra/heartbeat';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';

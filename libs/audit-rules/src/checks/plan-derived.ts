@@ -1,5 +1,5 @@
-import { basename, join } from 'node:path';
-import { finalReportDataPath } from '@okstra/paths';
+import { basename } from 'node:path';
+import { finalReportDataPath, joinPath as join } from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { resolveRecorded } from './recorded-path.js';

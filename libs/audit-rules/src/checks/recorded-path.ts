@@ -1,6 +1,5 @@
-import { isAbsolute, join, sep } from 'node:path';
-import { resolveInsideRoot } from '@okstra/paths';
-import { isNormalAbsolute } from '../files.js';
+import { isAbsolute, sep } from 'node:path';
+import { isNormalAbsolute, resolveInsideRoot } from '@okstra/paths';
 
 /**
  * Resolve a path recorded in an artifact (project-root-relative or absolute).
@@ -10,7 +9,10 @@ import { isNormalAbsolute } from '../files.js';
 export function resolveRecorded(projectRoot: string, recorded: string): string | null {
   // Fast path for the common shapes (a plain relative path, or an absolute one under the root);
   // anything with `.`/`..` segments goes through the containment check of libs/paths.
-  if (!isAbsolute(recorded) && isNormalAbsolute(`${projectRoot}/${recorded}`)) return join(projectRoot, recorded);
+  if (!isAbsolute(recorded)) {
+    const joined = `${projectRoot}/${recorded}`;
+    if (isNormalAbsolute(joined)) return joined; // what join() would return for it
+  }
   if (isNormalAbsolute(recorded) && recorded.startsWith(projectRoot + sep)) return recorded;
   try {
     return resolveInsideRoot(projectRoot, recorded);

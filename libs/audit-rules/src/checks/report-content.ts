@@ -1,5 +1,5 @@
-import { basename, join } from 'node:path';
-import { auditSidecarPath, carryPath, finalReportDataPath, finalReportPath, reportWriterJobsPath } from '@okstra/paths';
+import { basename } from 'node:path';
+import { auditSidecarPath, carryPath, finalReportDataPath, finalReportPath, reportWriterJobsPath, joinPath as join } from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import { isApproved, readFrontmatter } from '../report/frontmatter.js';
 import { type Finding, type RunUnderAudit } from '../run-context.js';

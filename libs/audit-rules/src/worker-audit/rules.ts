@@ -1,5 +1,4 @@
-import { join } from 'node:path';
-import { auditSidecarPath, parseArtifactName, promptPath, runSuffix, workerResultPath } from '@okstra/paths';
+import { auditSidecarPath, parseArtifactName, promptPath, runSuffix, workerResultPath, joinPath as join } from '@okstra/paths';
 import type { WorkerAuditFailure } from '@okstra/schemas/audit';
 import type { FileIndex } from '../files.js';
 import { evidenceReadRows, extractCitations, hasReadingConfirmationHeading, requiresEvidenceLedger } from './ledger.js';
