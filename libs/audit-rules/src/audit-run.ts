@@ -100,7 +100,9 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
   };
   for (const check of RUN_CHECKS) {
     try {
-      findings.push(...(await check(run)));
+      // Half the checks are synchronous: an await per check per run was ~135,000 microtask turns over 5,000 runs.
+      const out = check(run);
+      findings.push(...(out instanceof Promise ? await out : out));
     } catch (error) {
       // An artifact a check had to read is not a regular file (FileIndex.readText): report it, never crash or hang.
       if (!(error instanceof InputError)) throw error;

@@ -4,7 +4,9 @@ import { join as nodeJoin, resolve as nodeResolve, sep } from 'node:path';
  * A name that `path.join` keeps as it is: not empty, no `/`, not `.` or `..`.
  * (`\` is an ordinary character in a POSIX name.)
  */
-const PLAIN_NAME = /^(?!\.\.?$)[^/]+$/;
+function isPlainName(name: string): boolean {
+  return name.length > 0 && name.indexOf('/') === -1 && name !== '.' && name !== '..';
+}
 /** An absolute POSIX path with no `.`/`..` segment, no empty segment and no trailing `/` (what `path.resolve` returns). */
 const NOT_NORMAL = /\/\.{1,2}(?:\/|$)|\/\/|.\/$/;
 
@@ -37,7 +39,7 @@ export function joinPath(dir: string, ...names: string[]): string {
   }
   let out = dir.length === 1 ? '' : dir;
   for (const name of names) {
-    if (!PLAIN_NAME.test(name)) return nodeJoin(dir, ...names);
+    if (!isPlainName(name)) return nodeJoin(dir, ...names);
     out += '/' + name;
   }
   return out.length === 0 ? '/' : out;
