@@ -19,7 +19,9 @@ export interface FileIndex {
   /** The names in an indexed directory, sorted; [] when it does not exist. */
   list(dir: string): readonly string[];
   /**
-   * The UTF-8 text of a file, or null when it does not exist or cannot be read.
+   * The UTF-8 text of a file, or null when it does not exist or cannot be read. A leading BOM is the
+   * file's encoding mark, not its text, and is dropped (docs/conventions.md "Input files": "strict UTF-8,
+   * a BOM dropped"), so every JSON artifact parses with or without one.
    * @throws InputError `is not a regular file` (file: `abs`) when the path is a
    *   directory, FIFO, socket or device (symlinks followed) — reading one could block forever.
    */
@@ -58,6 +60,7 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
       let text: string | null;
       try {
         text = readRegularFileSync(abs)?.toString('utf8') ?? null;
+        if (text?.charCodeAt(0) === 0xfeff) text = text.slice(1);
       } catch (error) {
         // run-audit words the refusal its own way (docs/run-audit.md); the rule is state-file's.
         if (error instanceof NotRegularFileError) throw new InputError('is not a regular file', { file: abs });

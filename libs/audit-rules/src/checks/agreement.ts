@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { MAX_FAILURES_PER_WORKER } from '@okstra/schemas/retry-budget';
+import { capabilityOfRoleLabel, normalizeRoleLabel } from '@okstra/schemas/roles';
 import { parseJsonText } from '@okstra/state-file';
 import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
 import { rowFiles } from './answers.js';
@@ -15,13 +16,15 @@ const instant = (t: unknown) => (typeof t === 'string' && t ? Date.parse(t) : Na
  * "the core's single shared retry budget"). The row, the wrapper's status sidecar and the manifest's
  * `workerDispatches[]` agree; times come from the artifacts, never from file mtimes:
  * - a status sidecar that ended before the row's `startedAt` belongs to an earlier dispatch and is
- *   ignored; one of this dispatch names the row's worker, agrees with `completed` / not, and ends
- *   no later than the row;
+ *   ignored (one that records no end, when it started before the row); one of this dispatch names the
+ *   row's worker, says `completed` for a completed row (a sidecar left `running` backs no completion), and
+ *   ends no later than the row;
+ * - a completed row's newest dispatch record is not `not-started` with no wrapper log or status beside its prompt;
  * - a row `dispatchKind` other than `initial` has its `workerDispatches[]` record (when the run records any);
  * - no two records share a worker and `dispatchKind`; every record's worker has a row;
  * - a `subprocess` record in a run whose `terminalBackend` is a pane backend says what it degraded from;
  * - the retry budget: no row counts more than {@link MAX_FAILURES_PER_WORKER} failures, a completed row
- *   fewer, and no worker has more than one `-retry` dispatch of one kind;
+ *   fewer, a timeout or error row at least one, and no worker has more than one `-retry` dispatch of one kind;
  * - a pane record of a run that must have finished was torn down (`tornDownAt`), after it started and
  *   after its worker's row ended.
  */
@@ -38,11 +41,16 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
     if (statusFile && run.files.exists(statusFile)) {
       const text = await run.files.readText(statusFile);
       const status = text === null ? null : safeJson(text);
-      if (status && !(instant(status.endedAt) <= instant(row.startedAt))) {
+      if (status && ofThisDispatch(status, row.startedAt)) {
         if (status.workerId !== undefined && status.workerId !== row.workerId) {
           finding(`worker '${row.workerId}': its status sidecar ${basename(statusFile)} is worker '${String(status.workerId)}''s`, [...state, statusFile]);
-        } else if (row.status === 'completed' && status.status === 'error') {
-          finding(`worker '${row.workerId}' is completed but its status sidecar says error`, [...state, statusFile]);
+        } else if (row.status === 'completed' && status.status !== 'completed') {
+          // The wrapper writes `completed` or `error` when the provider ends (libs/schemas team-wrapper-status); a
+          // sidecar left at anything else (`running`) is no terminal status sidecar, so it backs no completion.
+          finding(`worker '${row.workerId}' is completed but its status sidecar says ${typeof status.status === 'string' ? status.status : 'no status'}`, [
+            ...state,
+            statusFile,
+          ]);
         } else if (row.endedAt && instant(status.endedAt) > instant(row.endedAt) + 60_000) {
           finding(`worker '${row.workerId}': its status sidecar ended at ${String(status.endedAt)}, after the row's endedAt ${row.endedAt}`, [
             ...state,
@@ -68,11 +76,29 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
         wrapperLogPath(prompt),
       ]);
     }
+    // A completed row whose newest dispatch record says `not-started` (dispatch failed before it started the worker,
+    // docs/team.md "dispatch" step 7) and whose wrapper left neither a log nor a status: nothing ever launched it
+    // (seed 000 worker-liveness: "did-not-launch when neither the wrapper .log nor .status.json appears").
+    const newest = records.filter((d) => d.workerId === row.workerId).at(-1);
+    if (
+      row.status === 'completed' &&
+      newest?.phase === 'not-started' &&
+      !(prompt && (run.files.exists(wrapperLogPath(prompt)) || run.files.exists(wrapperStatusPath(prompt))))
+    ) {
+      finding(
+        `worker '${row.workerId}' is completed but its ${newest.dispatchKind} dispatch was recorded not-started and its wrapper left no log or status: it never launched`,
+      );
+    }
     if (row.livenessMode === 'audit-heartbeat' && !row.auditSidecarPath && ['in-progress', 'completed'].includes(row.status)) {
       finding(`worker '${row.workerId}' is probed by audit-heartbeat but records no auditSidecarPath to read`);
     }
     if (row.failures !== undefined && (row.failures > MAX_FAILURES_PER_WORKER || (row.status === 'completed' && row.failures >= MAX_FAILURES_PER_WORKER))) {
       finding(`worker '${row.workerId}' counts ${row.failures} failures but the run allows one retry`);
+    }
+    // A timeout or error is itself a failure the budget counts (docs/team.md: "The row keeps a failure count
+    // (timeouts, errors, stalls, not-run)"): a row that ended so and counts none never applied the budget.
+    if (row.failures === 0 && (row.status === 'timeout' || row.status === 'error')) {
+      finding(`worker '${row.workerId}' is ${row.status} but counts 0 failures: the retry budget was not applied`);
     }
     if (
       records.length > 0 &&
@@ -130,6 +156,16 @@ function latestRecord(records: RunUnderAudit['manifest']['workerDispatches'], d:
   return !records.some((x) => x !== d && x.workerId === d.workerId && instant(x.startedAt) > instant(d.startedAt));
 }
 
+/**
+ * True when a status sidecar belongs to the dispatch that started at `rowStartedAt`: it did not end before it
+ * (docs/team.md: an earlier dispatch's sidecar is ignored), and one that records no end did not start before it.
+ */
+function ofThisDispatch(status: Record<string, unknown>, rowStartedAt: string | null | undefined): boolean {
+  const start = instant(rowStartedAt);
+  if (Number.isNaN(instant(status.endedAt))) return !(instant(status.startedAt) < start);
+  return !(instant(status.endedAt) <= start);
+}
+
 function safeJson(text: string): Record<string, unknown> | null {
   try {
     const v = parseJsonText(text) as unknown;
@@ -142,7 +178,8 @@ function safeJson(text: string): Record<string, unknown> | null {
 /**
  * Invariant 24 `roster-mismatch` (seed 002 lead contract: "Required roles must not be replaced by
  * unnamed generic parallel workers"): when the run-manifest selects workers, every team-state row
- * is a selected worker (its `workerId`, else its provider) or the report writer.
+ * is a selected worker (its `workerId`, else its provider) or the report writer; a selected worker's
+ * row runs the assignment's provider, under a role the roles vocabulary knows or the assignment's own.
  */
 export function checkRoster(run: RunUnderAudit): Finding[] {
   const selected = new Map(run.manifest.workerAssignments.map((a) => [a.workerId ?? a.provider, a]));
@@ -155,6 +192,14 @@ export function checkRoster(run: RunUnderAudit): Finding[] {
       out.push({
         invariant: 'roster-mismatch',
         message: `team-state row '${row.workerId}' (${row.role}) is not a selected worker (workerAssignments)`,
+        evidence,
+      });
+    } else if (a && capabilityOfRoleLabel(row.role) === null && normalizeRoleLabel(row.role) !== normalizeRoleLabel(a.role ?? '')) {
+      // A selected worker's row under a role no roles-vocabulary label names (libs/schemas roles.ts; `okstra team
+      // dispatch` refuses an unknown label) and not its assignment's: the required role ran as an unnamed generic worker.
+      out.push({
+        invariant: 'roster-mismatch',
+        message: `team-state row '${row.workerId}' ran as '${row.role}', not a known role, while workerAssignments selects it as '${a.role}'`,
         evidence,
       });
     } else if (a && row.provider && a.provider && row.provider !== a.provider) {

@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { basename } from 'node:path';
+import { readRegularFileSync } from '@okstra/state-file';
 import { promptPath, workerResultPath, joinPath as join } from '@okstra/paths';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
@@ -93,9 +95,11 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (row.status !== 'completed' || !files.result || !run.files.exists(files.result)) continue;
     const text = await run.files.readText(files.result);
     if (text === null) continue;
-    const problem = files.result.endsWith('.json')
-      ? jsonProblem(text)
-      : answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null);
+    const problem = notUtf8(text, files.result)
+      ? 'is not UTF-8 text'
+      : files.result.endsWith('.json')
+        ? jsonProblem(text)
+        : answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null);
     if (problem)
       out.push({
         invariant: 'answer-invalid',
@@ -113,6 +117,21 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (problem) out.push({ invariant: 'answer-invalid', message: `round response ${name} ${problem}`, evidence: [abs] });
   }
   return out;
+}
+
+/**
+ * True when the file behind `text` is not UTF-8 (a Latin-1 or UTF-16 answer): every okstra reader decodes strictly
+ * (docs/conventions.md "Input files"), so a collector would refuse it. The bytes are re-read only when the lossy
+ * decode already shows a replacement character.
+ */
+function notUtf8(text: string, abs: string): boolean {
+  if (!text.includes('\uFFFD')) return false;
+  try {
+    const bytes = readRegularFileSync(abs);
+    return !!bytes && !isUtf8(bytes);
+  } catch {
+    return false;
+  }
 }
 
 function jsonProblem(text: string): string | null {

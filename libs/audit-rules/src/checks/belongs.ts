@@ -12,7 +12,7 @@ const FIELD_KIND = { promptPath: 'prompt', resultPath: 'worker-result', auditSid
  * Invariant 22 `path-foreign` (seed 002 architecture: "the filename suffix
  * `-<task-type>-<seq>` separates reruns"; 000 cmux.md "tear down only
  * Okstra-owned panes recorded for the run"): a path a team-state row records
- * belongs to its row — it lies inside this run's directory, and when libs/paths
+ * belongs to its row — it lies inside the project root and this run's directory, and when libs/paths
  * names the file (a prompt, worker result or audit sidecar) it carries this
  * row's worker id and this run's `<type>-<seq>`. A report writer's result may
  * be the run's report data.json (docs/contracts.md §7, completion paths).
@@ -26,8 +26,12 @@ export function checkRecordedPathsBelong(run: RunUnderAudit): Finding[] {
       const recorded = row[field];
       if (!recorded) continue;
       const abs = resolveRecorded(run.projectRoot, recorded);
-      if (!abs) continue; // outside the project root: the row checks already refuse to read it
       const who = `worker '${row.workerId}' ${field} '${recorded}'`;
+      if (!abs) {
+        // Outside the project root (never read, docs/run-audit.md "What is scanned"): a fortiori outside this run.
+        out.push({ invariant: 'path-foreign', message: `${who} lies outside the project root`, evidence: [...state] });
+        continue;
+      }
       if (!isInside(run.runDir, abs)) {
         out.push({ invariant: 'path-foreign', message: `${who} lies outside this run's directory`, evidence: [...state, abs] });
         continue;

@@ -58,7 +58,8 @@ function responseFiles(run: RunUnderAudit): Map<string, string> {
  * response gives (a worker with no response, or recorded timeout/error/not-run), or a counted
  * response's vote that data.json lacks or records differently, is a violation naming the item,
  * the worker, both values and both files. An item the reader refuses for a worker is not compared
- * (the refusal is invariant 21's or the collect's own). Nothing is read for a run with no responses.
+ * (the refusal is invariant 21's or the collect's own), except an item the response has no block for
+ * at all: a vote data.json records for it was collected from nothing. Nothing is read for a run with no responses.
  */
 export async function checkPlanDerived(run: RunUnderAudit): Promise<Finding[]> {
   const dataPath = finalReportDataPath(run.runDir, run);
@@ -100,6 +101,14 @@ export async function checkPlanDerived(run: RunUnderAudit): Promise<Finding[]> {
     return []; // a queue the reader refuses (an id given twice) is invariant 9's
   }
   const refused = new Set(derived.problems.map((p) => `${p.workerId}\u0000${p.itemId}`));
+  // A response with no block at all for an item (the reader found not even a near miss): collect-verdicts exits 2 on
+  // it (seed rule S19: "an assigned item the worker left unanswered"), so a vote data.json records there was not
+  // collected from that response. A near miss (a malformed heading) stays uncompared: that refusal is the collect's.
+  const unanswered = new Set(
+    derived.problems
+      .filter((p) => /^assigned item left unanswered/.test(p.message) && !p.message.includes('; found'))
+      .map((p) => `${p.workerId}\u0000${p.itemId}`),
+  );
   const fileOf = new Map(counted.map((c) => [c.workerId, c.file]));
   const out: Finding[] = [];
   const add = (message: string, evidence: string[]) => out.push({ invariant: 'derived-mismatch', message, evidence });
@@ -112,6 +121,10 @@ export async function checkPlanDerived(run: RunUnderAudit): Promise<Finding[]> {
       if (!file) {
         const why = notCounted.has(w) ? `its plan-verify is recorded ${notCounted.get(w)}, not completed` : 'it saved no plan-verify response';
         add(`plan item ${item.id}: data.json records worker '${w}' ${show(vote)} but ${why}`, [dataPath, ...(responses.has(w) ? [responses.get(w)!] : [])]);
+        continue;
+      }
+      if (unanswered.has(`${w}\u0000${item.id}`)) {
+        add(`plan item ${item.id}: data.json records worker '${w}' ${show(vote)} but ${basename(file)} has no block answering it`, [dataPath, file]);
         continue;
       }
       if (refused.has(`${w}\u0000${item.id}`)) continue;

@@ -18,6 +18,8 @@ interface Verification {
   blocking: PlanVerificationResult | null;
   /** Ids of items with a DISAGREE whose fixability blocks (`replan`, `needs-clarification`). */
   blockingItems: Array<{ id: string; clarificationId: string | null }>;
+  /** data.json's own `frontmatter` carries the approval marker (the report's SSOT, rendered into the Markdown frontmatter). */
+  dataApproved: boolean;
 }
 
 const loaded = new WeakMap<RunUnderAudit, Promise<{ verification: Verification | null; invalid: Finding[] }>>();
@@ -68,7 +70,8 @@ async function readVerification(run: RunUnderAudit): Promise<{ verification: Ver
   const blockingItems = pbv.planItems
     .filter((item) => item.verdicts.some((v) => v.verdict === 'DISAGREE' && !(v.fixability !== null && NON_BLOCKING_FIXABILITY.includes(v.fixability))))
     .map((item) => ({ id: item.id, clarificationId: item.clarificationId ?? null }));
-  return { verification: { dataPath, pbv, aggregate, blocking, blockingItems }, invalid: [] };
+  const dataApproved = isApproved((data as { frontmatter?: Record<string, unknown> | null }).frontmatter ?? null);
+  return { verification: { dataPath, pbv, aggregate, blocking, blockingItems, dataApproved }, invalid: [] };
 }
 
 /** The final report's text and Clarification Items rows, or null when there is no report. */
@@ -84,7 +87,8 @@ async function readReport(run: RunUnderAudit): Promise<{ path: string; text: str
  * - the report data.json's `implementationPlanning.planBodyVerification.result`
  *   (when set) equals the aggregate of its rows' verdicts, computed by
  *   `aggregatePlanVerification` of libs/plan-items (never a copy of the rule);
- * - the final report's frontmatter (read with a YAML parser) carries the
+ * - the final report's frontmatter (read with a YAML parser), and data.json's
+ *   `frontmatter` of a report that records planBodyVerification, carry the
  *   approval marker `approved: true` only while plan verification does not
  *   block and no `## 1. Clarification Items` row with `Blocks=approval` is open
  *   (seed 002: the report is published `approved: false`; the user approves).
@@ -105,15 +109,28 @@ export async function checkPlanVerification(run: RunUnderAudit): Promise<Finding
   if (!report) return out;
   const fm = await readFrontmatter(report.text);
   if (!fm.ok) return [...out, { invariant: 'artifact-invalid', message: `final report frontmatter is not valid YAML: ${fm.error}`, evidence: [report.path] }];
-  if (!isApproved(fm.data)) return out;
+  // The marker counts wherever the report's frontmatter is published: the Markdown's, or data.json's `frontmatter`
+  // (parsed above only for a data.json that carries planBodyVerification; no second parse).
+  const where = [
+    ...(isApproved(fm.data) ? ['the final report frontmatter'] : []),
+    ...(verification?.dataApproved ? ["the report data.json's frontmatter"] : []),
+  ];
+  if (where.length === 0) return out;
   const open = report.items.filter((i) => blocksApproval(i) && isOpen(i)).map((i) => i.id);
   const why = [
     ...(verification?.blocking ? [`plan verification is ${verification.blocking}`] : []),
     ...(open.length ? [`Clarification Items ${open.join(', ')} (Blocks=approval) are still open`] : []),
   ];
   if (why.length === 0) return out;
-  const evidence = [report.path, ...(verification?.blocking ? [verification.dataPath] : [])];
-  return [...out, { invariant: 'plan-verification', message: `the final report frontmatter publishes approved: true while ${why.join(' and ')}`, evidence }];
+  const evidence = [report.path, ...(verification?.blocking || verification?.dataApproved ? [verification.dataPath] : [])];
+  return [
+    ...out,
+    {
+      invariant: 'plan-verification',
+      message: `${where.join(' and ')} publish${where.length === 1 ? 'es' : ''} approved: true while ${why.join(' and ')}`,
+      evidence,
+    },
+  ];
 }
 
 /**

@@ -17,6 +17,7 @@ const JOB_FIELDS = ['workerId', 'provider', 'role', 'modelExecutionValue', 'prom
  * Invariant 26 `report-content` — what the report and its companions say is evidence, not a claim
  * (seed 000 README: run-audit catches "runs that ended wrong without ever logging a failure"):
  * - a `completed` run's final report is an answer ({@link answerProblem}) and its data.json a non-empty JSON object;
+ * - the report's author, in the Markdown frontmatter and in data.json's `frontmatter`, is the run-manifest's `reportAuthor`;
  * - `## 0. Clarification Response Carried In From Previous Run` is rendered only with content
  *   (seed 000 launch.template.md: "the validator fails empty Section 0 stubs");
  * - an approved report carries no `## C-…` block with `Disposition: reframe` ("never let a reframe item satisfy the approval gate");
@@ -48,7 +49,13 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
   const data = finalReportDataPath(run.runDir, run);
   if (run.manifest.status === 'completed' && run.files.exists(data)) {
     const t = await run.files.readText(data);
-    if (t !== null && !isJsonObject(t)) add('the report data.json is not a JSON object with content', [data]);
+    const doc = t === null ? null : jsonObject(t);
+    if (t !== null && !doc) add('the report data.json is not a JSON object with content', [data]);
+    // data.json is the report's SSOT (seed 002 project structure: the report writer is the "data.json SSOT author"):
+    // its `frontmatter.reportAuthor` is the same claim as the Markdown frontmatter's, so it is held to the same manifest.
+    const claimed = (doc?.frontmatter as { reportAuthor?: unknown } | undefined)?.reportAuthor;
+    if (typeof claimed === 'string' && claimed && run.manifest.reportAuthor && claimed !== run.manifest.reportAuthor)
+      add(`the report data.json's frontmatter says reportAuthor ${claimed}, the run-manifest ${run.manifest.reportAuthor}`, [run.manifestPath, data]);
   }
   const prompts = join(run.runDir, 'prompts');
   for (const name of run.files.list(prompts)) {
@@ -68,7 +75,7 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
   const jobs = reportWriterJobsPath(run.runDir, run);
   if (run.files.exists(jobs)) {
     const t = await run.files.readText(jobs);
-    const problem = t === null ? null : jobsProblem(t);
+    const problem = t === null ? null : jobsProblem(t, 'report-writer', basename(data));
     if (problem) add(`the report-writer jobs file ${problem}`, [jobs]);
   }
   // seed 000 cmux.md: "Every reverify or report-writer jobs file carries workerId, provider, role, …, completionPaths".
@@ -93,16 +100,17 @@ function headerOnlyTable(body: string): boolean {
   return lines.length > 0 && lines.every((l) => l.startsWith('|')) && lines.filter((l) => !/^\|[\s:|-]+\|?$/.test(l)).length <= 1;
 }
 
-function isJsonObject(text: string): boolean {
+/** The text's JSON object when it is a non-empty one, else null. */
+function jsonObject(text: string): Record<string, unknown> | null {
   try {
     const v = parseJsonText(text.replace(/^\uFEFF/, '')) as unknown;
-    return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0;
+    return !!v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0 ? (v as Record<string, unknown>) : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-function jobsProblem(text: string, kind = 'report-writer'): string | null {
+function jobsProblem(text: string, kind = 'report-writer', dataName?: string): string | null {
   let j: { dispatchKind?: unknown; jobs?: unknown };
   try {
     j = parseJsonText(text.replace(/^\uFEFF/, '')) as typeof j;
@@ -120,6 +128,9 @@ function jobsProblem(text: string, kind = 'report-writer'): string | null {
   const paths = Array.isArray(job.completionPaths) ? job.completionPaths.map(String) : [];
   if (!paths.some((p) => p.endsWith('.data.json')) || !paths.some((p) => p.endsWith('.audit.md')))
     return 'completion paths do not name both data.json and the audit file';
+  // The data.json it completes is this run's report (seed 002 architecture: the `-<type>-<seq>` suffix separates reruns).
+  const own = dataName ? paths.filter((p) => p.endsWith('.data.json') && basename(p) !== dataName) : [];
+  if (own.length) return `completion path ${basename(own[0]!)} is not this run's ${dataName}`;
   return null;
 }
 

@@ -65,7 +65,8 @@ export function writerStartEvidence(run: RunUnderAudit, row: TeamStateRow | unde
  * explicit reason"). Judged by artifacts first; the reason text only adds:
  * - a `completed` run whose roster (`workerAssignments`) has the report writer,
  *   with `reportAuthor` unset and no sign it was ever started;
- * - an ended run with `reportAuthor: report-writer` whose report-writer row is not `completed`;
+ * - an ended run with `reportAuthor: report-writer` whose report-writer row is not `completed`, or a completed
+ *   one whose team-state records workers but no report-writer row (selected by the roster or not);
  * - `reportAuthor: lead` with a failed, reasoned report-writer row (invariant 7
  *   is satisfied) but no sign the writer was ever started, or whose reason is
  *   one the contract names as invalid ("Session resume", "team is no longer alive").
@@ -88,8 +89,14 @@ export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
     const credited = m.status === 'completed' || run.files.exists(finalReportPath(run.runDir, run));
     if (runEnded(run) && credited && row && row.status !== 'completed') return finding(`reportAuthor is report-writer but its team-state row is ${row.status}`);
     // Credited with no row at all: nothing shows the writer ran (a team-state that records workers but not the author).
-    if (m.status === 'completed' && !row && (run.teamState?.workers.length ?? 0) > 0 && m.workerAssignments.some((x: Assignment) => isReportWriter(x)))
-      return finding('reportAuthor is report-writer, the roster selects the report writer, but no team-state row records it');
+    // Whether or not the roster selects it: every worker, native or dispatched, gets its row (docs/team.md "Native
+    // workers"), so a credit no row backs is the lead's own claim (seed 000 README: run-audit never takes the lead's word).
+    if (m.status === 'completed' && !row && (run.teamState?.workers.length ?? 0) > 0) {
+      const selected = m.workerAssignments.some((x: Assignment) => isReportWriter(x));
+      return finding(
+        `reportAuthor is report-writer, ${selected ? 'the roster selects the report writer' : 'the roster does not select one'}, but no team-state row records it`,
+      );
+    }
     return [];
   }
   // reportAuthor: lead. Without a failed, reasoned row invariant 7 already reports it.

@@ -23,26 +23,30 @@ export function checkRunTimes(run: RunUnderAudit): Finding[] {
 }
 
 /**
- * Invariant 20 `time-in-future`: the run-manifest's `startedAt` or a team-state
- * row's `startedAt` lies more than FUTURE_START_TOLERANCE_S (libs/heartbeat, the
+ * Invariant 20 `time-in-future`: the run-manifest's `startedAt` / `endedAt` or a team-state
+ * row's `startedAt` / `endedAt` lies more than FUTURE_START_TOLERANCE_S (libs/heartbeat, the
  * one home; 5 min) in the future of the audit — a skewed clock, or a launch
  * stamped but never made, which worker-liveness would otherwise call live
  * until that time (docs/worker-liveness.md "A start in the future").
  */
 export function checkFutureStarts(run: RunUnderAudit, now: Date = new Date()): Finding[] {
   const out: Finding[] = [];
-  const flag = (what: string, at: string, evidence: string[]) => {
-    const ahead = startedInFuture(new Date(at), now);
-    if (ahead !== null) {
-      out.push({
-        invariant: 'time-in-future',
-        message: `${what} started at ${at}, ${ahead} s after the audit's clock (tolerance ${FUTURE_START_TOLERANCE_S} s)`,
-        evidence,
-      });
-    }
+  const flag = (what: string, at: string | null | undefined, evidence: string[], verb = 'started') => {
+    const ahead = at ? startedInFuture(new Date(at), now) : null;
+    if (ahead === null) return false;
+    out.push({
+      invariant: 'time-in-future',
+      message: `${what} ${verb} at ${at}, ${ahead} s after the audit's clock (tolerance ${FUTURE_START_TOLERANCE_S} s)`,
+      evidence,
+    });
+    return true;
   };
-  flag('the run', run.manifest.startedAt, [run.manifestPath]);
+  // One finding per run or row: an end is judged only when its start is not already in the future.
+  if (!flag('the run', run.manifest.startedAt, [run.manifestPath])) flag('the run', run.manifest.endedAt, [run.manifestPath], 'ended');
   if (!run.teamState || !run.teamStatePath) return out;
-  for (const row of run.teamState.workers) if (row.startedAt) flag(`worker '${row.workerId}'`, row.startedAt, [run.teamStatePath]);
+  for (const row of run.teamState.workers) {
+    // An end not yet come is no end (the same clock rule): a row claims a finish the audit's clock has not reached.
+    if (!flag(`worker '${row.workerId}'`, row.startedAt, [run.teamStatePath])) flag(`worker '${row.workerId}'`, row.endedAt, [run.teamStatePath], 'ended');
+  }
   return out;
 }

@@ -2,6 +2,7 @@
 // run it fits, every legal variant likewise. Not part of the build.
 import { CONVERGENCE_DERIVED_CLASSES, DERIVED_CLASSES, DERIVED_LEGAL } from './classes-derived.js';
 import { HELDOUT_CLASSES, HELDOUT_LEGAL } from './classes-heldout.js';
+import { HELDOUT3_CLASSES, HELDOUT3_LEGAL } from './classes-heldout3.js';
 import { RUN_CLASSES } from './classes-run.js';
 import { WORKER_CLASSES } from './classes-workers.js';
 import { HEALTHY, type HealthyRun } from './healthy.js';
@@ -10,12 +11,19 @@ import { LEGAL as BASE_LEGAL } from './legal.js';
 import type { GeneratedCase } from './write.js';
 
 /** Every legal variant: the generator's own and the held-out breaker's. */
-const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...DERIVED_LEGAL];
+const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...DERIVED_LEGAL];
 export { HEALTHY, LEGAL };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
 /** Every mutation class, each tagged with its seed rule. */
-export const CLASSES: readonly MutationClass[] = [...WORKER_CLASSES, ...RUN_CLASSES, ...HELDOUT_CLASSES, ...DERIVED_CLASSES, ...CONVERGENCE_DERIVED_CLASSES];
+export const CLASSES: readonly MutationClass[] = [
+  ...WORKER_CLASSES,
+  ...RUN_CLASSES,
+  ...HELDOUT_CLASSES,
+  ...HELDOUT3_CLASSES,
+  ...DERIVED_CLASSES,
+  ...CONVERGENCE_DERIVED_CLASSES,
+];
 
 /** A generated case and what it is: `healthy`, a `mutant` of a class, or a `legal` variant. */
 export interface Generated extends GeneratedCase {

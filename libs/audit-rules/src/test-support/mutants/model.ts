@@ -8,6 +8,9 @@ import { join, relative } from 'node:path';
 export const KEY = '@@TASK_KEY@@';
 export const ROOT = '@@TASK_ROOT@@';
 
+/** A file text starting with this marker is written as the Latin-1 bytes of the rest (an answer that is not UTF-8). */
+export const LATIN1 = '\u0000latin1\u0000';
+
 /** Which run of the task a mutation targets (and a kill is looked for in). */
 export interface MainRun {
   /** Run directory relative to the task root (`runs/error-analysis`). */

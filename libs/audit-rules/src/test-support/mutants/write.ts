@@ -1,7 +1,8 @@
 // Write generated runs into one project (one task per case) and audit it. Not part of the build.
 import { makeTempProject, type TempProject } from '@okstra/core/test-support';
 import { runAudit } from '../../audit-project.js';
-import { KEY, ROOT, type RunModel } from './model.js';
+import { writeFileSync } from 'node:fs';
+import { KEY, LATIN1, ROOT, type RunModel } from './model.js';
 
 /** One generated case: an id (a safe path segment) and its task's files. */
 export interface GeneratedCase {
@@ -42,7 +43,9 @@ export function writeCases(project: TempProject, cases: readonly GeneratedCase[]
     for (const [rel, text] of files) {
       const body =
         rel === 'task-manifest.json' ? JSON.stringify({ schemaVersion: '1.0', taskKey: key, projectId: 'gen', taskGroup: 'gen', taskId: c.id }) + '\n' : text;
-      project.write(`${root}/${rel}`, body.replaceAll(ROOT, root).replaceAll(KEY, key));
+      const out = body.replaceAll(ROOT, root).replaceAll(KEY, key);
+      if (!out.startsWith(LATIN1)) project.write(`${root}/${rel}`, out);
+      else writeFileSync(project.write(`${root}/${rel}`, ''), Buffer.from(out.slice(LATIN1.length), 'latin1'));
     }
   }
 }
