@@ -1,4 +1,4 @@
-import { fromMarkdown } from 'mdast-util-from-markdown';
+import { parseCommonMark as fromMarkdown } from './commonmark.js';
 import type { Nodes, Root, RootContent } from 'mdast';
 import { InputError } from '@okstra/core';
 
