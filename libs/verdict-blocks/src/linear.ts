@@ -1,4 +1,4 @@
-import { parseCommonMark as fromMarkdown } from './commonmark.js';
+import { parseCommonMark } from './commonmark.js';
 import type { Nodes, Root, RootContent } from 'mdast';
 import { InputError } from '@okstra/core';
 
@@ -30,8 +30,8 @@ const WHOLE_CHARS = 16 * 1024;
 const CHUNK_CHARS = 2 * 1024;
 
 /**
- * Parse Markdown with mdast-util-from-markdown in time linear in its length.
- * The parser is quadratic in the number of sibling containers of one document
+ * Parse Markdown (commonmark.js through {@link parseCommonMark}) in time linear in its length.
+ * micromark, the engine before it, was quadratic in the number of sibling containers of one document
  * (many block quotes, or list items holding quotes: 128 KiB took 30 s), so the
  * text (over {@link WHOLE_CHARS}) is cut into chunks of about {@link CHUNK_CHARS} at lines where every open
  * container has ended — a column-0 line after a blank line, or a column-0 bullet
@@ -45,7 +45,7 @@ const CHUNK_CHARS = 2 * 1024;
  */
 export function parseMarkdownLinear(text: string, relevant?: (line: string) => boolean): Root {
   const cuts = chunkStarts(text, relevant);
-  if (cuts.length === 1 && cuts[0].relevant) return fromMarkdown(text);
+  if (cuts.length === 1 && cuts[0].relevant) return parseCommonMark(text);
   const children: RootContent[] = [];
   cuts.forEach((cut, i) => {
     const end = i + 1 < cuts.length ? cuts[i + 1].offset : text.length;
@@ -60,7 +60,7 @@ export function parseMarkdownLinear(text: string, relevant?: (line: string) => b
       });
       return;
     }
-    for (const node of fromMarkdown(text.slice(cut.offset, end)).children) {
+    for (const node of parseCommonMark(text.slice(cut.offset, end)).children) {
       shift(node, cut.line - 1, cut.offset);
       children.push(node);
     }

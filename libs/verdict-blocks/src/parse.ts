@@ -122,7 +122,7 @@ const ID_CHAR = /[A-Za-z0-9_-]/;
 
 /**
  * Parse worker-response Markdown into its verdict blocks, with a real CommonMark
- * parser (mdast-util-from-markdown), never line regexes over the raw text.
+ * parser (commonmark.js, src/commonmark.ts), never line regexes over the raw text.
  *
  * Rules (documented in docs/convergence.md "Response blocks"):
  * - A block opens at a top-level heading whose depth is in `depths`
