@@ -9,11 +9,14 @@ import { join } from 'node:path';
 export const title = 'run-audit and error-issue plan (planted broken runs, no submit)';
 
 /** The violations planted under examples/sample-project/.okstra/tasks/payments/broken-*. */
+// Each planted run also names `report-writer` as its report's author with no row for it (invariant 14 b).
 const EXPECTED = [
   'sample:payments:broken-no-report report-missing',
   'sample:payments:broken-no-report result-missing',
+  'sample:payments:broken-no-report report-writer-bypass',
   'sample:payments:broken-stale-worker worker-not-terminal',
   'sample:payments:broken-stale-worker result-missing',
+  'sample:payments:broken-stale-worker report-writer-bypass',
 ];
 /** Planted identities in the sample's errors-*.jsonl; none may appear in the plan. */
 const PLANTED = ['zorblax', 'secret-pay', 'build-7', 'ghp_', '/home/', '/Users/', 'C:\\', 'file://', '%2F'];
@@ -48,9 +51,9 @@ export default async function ({ workDir, run, log }) {
   if (out.matching.status !== 'unchecked') return { ok: false, summary: `matching should be unchecked without gh, got ${out.matching.status}` };
   if (leaked.length) return { ok: false, summary: `plan file contains planted identities: ${leaked.join(', ')}` };
   const titles = out.candidates.map((c) => c.title);
-  const wanted = ['run-audit result-missing', 'okstra-convergence OKSTRA_INTERNAL'];
-  if (out.candidates.length !== 2 || !wanted.every((w) => titles.some((t) => t.includes(w)))) {
-    return { ok: false, summary: `expected 2 candidates (${wanted.join(', ')}), got ${titles.length}: ${titles.join(' | ')}` };
+  const wanted = ['run-audit result-missing', 'run-audit report-writer-bypass', 'okstra-convergence OKSTRA_INTERNAL'];
+  if (out.candidates.length !== wanted.length || !wanted.every((w) => titles.some((t) => t.includes(w)))) {
+    return { ok: false, summary: `expected ${wanted.length} candidates (${wanted.join(', ')}), got ${titles.length}: ${titles.join(' | ')}` };
   }
   return {
     ok: true,
