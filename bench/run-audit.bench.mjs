@@ -18,7 +18,7 @@ export const title = 'run-audit (generated runs; RSS rows are in MB)';
 
 const RUNS_PER_TASK = 5;
 
-/** Write a project with `runs` clean error-analysis runs (10 artifact files each). */
+/** Write a project with `runs` clean error-analysis runs (13 artifact files each: two analysers and the report writer). */
 function generate(runs) {
   const root = mkdtempSync(join(tmpdir(), `okstra-bench-audit-${runs}-`));
   const write = (rel, text) => {
@@ -64,29 +64,39 @@ function generate(runs) {
             leadRuntime: 'claude-code',
             hostRuntime: 'claude-code',
             leadAssignment: a('lead', 'claude'),
-            workerAssignments: [a('analyser', 'claude'), a('analyser', 'codex')],
+            workerAssignments: [a('analyser', 'claude'), a('analyser', 'codex'), a('report-writer', 'claude')],
             workerDispatches: [],
           },
           null,
           2,
         ),
       );
-      const row = (w) => ({
+      const row = (w, role = 'analyser', provider = w, [startedAt, endedAt] = ['2026-11-29T08:00:00Z', '2026-11-29T08:06:00Z']) => ({
         workerId: w,
-        provider: w,
-        role: 'analyser',
+        provider,
+        role,
         status: 'completed',
-        startedAt: '2026-11-29T08:00:00Z',
-        endedAt: '2026-11-29T08:06:00Z',
+        startedAt,
+        endedAt,
         attempt: 1,
         livenessMode: 'audit-heartbeat',
         auditSidecarPath: `${dir}/worker-results/${w}-${sfx}.audit.md`,
       });
       write(
         `${dir}/state/team-state-${sfx}.json`,
-        JSON.stringify({ schemaVersion: '1.0', taskType: 'error-analysis', seq: sfx.slice(-3), workers: [row('claude'), row('codex')] }, null, 2),
+        JSON.stringify(
+          {
+            schemaVersion: '1.0',
+            taskType: 'error-analysis',
+            seq: sfx.slice(-3),
+            // The report writer writes after every analyser (seed rule S32).
+            workers: [row('claude'), row('codex'), row('report-writer', 'report-writer', 'claude', ['2026-11-29T08:07:00Z', '2026-11-29T08:09:00Z'])],
+          },
+          null,
+          2,
+        ),
       );
-      for (const w of ['claude', 'codex']) {
+      for (const w of ['claude', 'codex', 'report-writer']) {
         write(`${dir}/prompts/${w}-prompt-${sfx}.md`, '# Analyse\n<!-- okstra:evidence-ledger required-v1 -->\n');
         write(`${dir}/worker-results/${w}-${sfx}.md`, '# Findings\nSee `src/a.ts:1`.\n');
         write(`${dir}/worker-results/${w}-${sfx}.audit.md`, sidecar);
