@@ -38,6 +38,7 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
   const sets = new Map([...listings].map(([dir, names]) => [dir, new Set(names)]));
   // Texts read through this index: the heartbeat check and the worker-audit rules read the same sidecar.
   const texts = new Map<string, string | null>();
+  let cachedChars = 0;
   return {
     exists(abs) {
       // An indexed directory's key is resolved already, so `<key>/<plain name>` needs no resolve.
@@ -66,10 +67,14 @@ export async function indexDirs(dirs: readonly string[]): Promise<FileIndex> {
         if (error instanceof NotRegularFileError) throw new InputError('is not a regular file', { file: abs });
         text = null;
       }
-      // Keep only the last few texts (one worker's result, prompt and sidecar): texts
-      // that outlive a run get promoted to the old generation and swell peak RSS.
-      if (texts.size >= TEXT_CACHE_SIZE) texts.clear();
+      // Keep only about one run's texts (TEXT_CACHE_SIZE, TEXT_CACHE_CHARS): texts that
+      // outlive a run get promoted to the old generation and swell peak RSS.
+      if (texts.size >= TEXT_CACHE_SIZE || cachedChars > TEXT_CACHE_CHARS) {
+        texts.clear();
+        cachedChars = 0;
+      }
       texts.set(abs, text);
+      cachedChars += text?.length ?? 0;
       return text;
     },
   };
@@ -89,7 +94,10 @@ export function listDirSync(dir: string): string[] {
   }
 }
 
-const TEXT_CACHE_SIZE = 8;
+// A run's worker texts (three workers: result, prompt, sidecar each) and its report fit; 8 did not, so later checks re-read them.
+const TEXT_CACHE_SIZE = 32;
+/** …and at most this many characters, so a few large results are not all kept alive together. */
+const TEXT_CACHE_CHARS = 4 * 1024 * 1024;
 
 /** The sub-directories of a run directory that hold its artifacts (docs/contracts.md §4). */
 export const RUN_ARTIFACT_DIRS = ['manifests', 'prompts', 'worker-results', 'reports', 'state'] as const;
