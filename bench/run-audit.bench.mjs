@@ -8,6 +8,9 @@
 // First row (issue #24 item 6): run-audit on a copy of examples/sample-project
 // (5 runs, exit 1: its planted broken runs) against `node -e 0`, A/B interleaved
 // in the same run, target ≤ 1.5× (the same command as the row of commands.bench.mjs).
+// Both timed rows run the bin as a user does: the first call starts its daemon
+// (docs/release.md "The run-audit daemon") and the later calls are served by
+// it; the RSS rows measure an audit in the bin's own process (OKSTRA_DAEMON=0).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,7 +130,8 @@ function peakRssMb(root, scratch) {
   const out = join(scratch, 'rss.txt');
   timeCommand(process.execPath, ['-r', join(scratch, 'preload.cjs'), binPath('okstra-run-audit'), 'run-audit', '--project-root', root, '--json'], {
     expectCode: 0,
-    env: { ...process.env, OKSTRA_BENCH_RSS: out },
+    // The audit's own memory: in this process, not in a daemon (docs/release.md "The run-audit daemon").
+    env: { ...process.env, OKSTRA_BENCH_RSS: out, OKSTRA_DAEMON: '0' },
   });
   return Number(readFileSync(out, 'utf8')) / 1024; // maxRSS is in KiB
 }

@@ -110,9 +110,19 @@ const namedExportsOfLazyCommonJs = {
   },
 };
 
+/**
+ * Entries started by URL beside the chunk that starts them (`new URL('./<name>.js',
+ * import.meta.url)`), per app, each bundled as dist/<name>.js: libs/audit-rules
+ * audits a large project in worker threads, and the bin starts its daemon.
+ */
+const EXTRA_ENTRIES = {
+  'okstra-run-audit': { 'audit-worker': '../../libs/audit-rules/src/parallel/audit-worker.ts', daemon: 'src/daemon.ts' },
+};
+const appName = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).name;
+
 const result = await build({
   absWorkingDir: app,
-  entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts' },
+  entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts', ...EXTRA_ENTRIES[appName] },
   outdir: 'dist',
   bundle: true,
   splitting: true,

@@ -1,5 +1,23 @@
 #!/usr/bin/env node
-import { processIo } from '@okstra/cli-kit';
-import { main } from './main.js';
+import { fileURLToPath } from 'node:url';
+import { runViaDaemon } from '@okstra/cli-kit/daemon-client';
+import { processIo } from '@okstra/cli-kit/io';
 
-process.exitCode = await main(process.argv.slice(2), processIo());
+const argv = process.argv.slice(2);
+// `run-audit` is answered by a warm daemon when one is up (docs/release.md "The run-audit daemon");
+// nothing else is loaded before that is known, so a served call costs little more than node's own start.
+const served = await runViaDaemon(
+  {
+    name: 'okstra-run-audit',
+    binPath: fileURLToPath(import.meta.url),
+    daemonPath: fileURLToPath(new URL('./daemon.js', import.meta.url)),
+    commands: ['run-audit'],
+  },
+  argv,
+);
+const io = processIo();
+if (served) {
+  io.stdout.write(served.stdout);
+  io.stderr.write(served.stderr);
+  process.exitCode = served.code;
+} else process.exitCode = await (await import('./main.js')).main(argv, io);

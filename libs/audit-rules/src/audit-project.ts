@@ -6,11 +6,14 @@ import type { AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
 import { auditRun, carryDirOf } from './audit-run.js';
 import { discoverRuns, type DiscoveredRun } from './discover.js';
 import { indexDirs, runArtifactDirs, type FileIndex } from './files.js';
+import { AuditPool, auditWorkerCount } from './parallel/pool.js';
 
 /** Options of {@link auditProject} / {@link runAudit}. */
 export interface AuditOptions {
   /** Only the runs of this task (`<project-id>:<group>:<id>`). */
   taskKey?: string;
+  /** Worker threads for a large project (default {@link auditWorkerCount}); 0 audits in this thread only. */
+  workers?: number;
   /** Called after each run with the number of runs audited so far (progress display). */
   onProgress?: (runsScanned: number) => void;
 }
@@ -51,22 +54,123 @@ export async function findProjectRoot(cwd: string): Promise<string> {
 }
 
 /**
- * Audit every run of a project, one at a time, in the stable order of
- * {@link discoverRuns} (docs/run-audit.md). Streams: only the current run
- * directory's file index is held, so memory does not grow with the number of runs.
- * @throws InputError for an unusable project root or task key.
+ * Audit every run of a project, in the stable order of {@link discoverRuns}
+ * (docs/run-audit.md). Streams: only the current run directory's file index
+ * is held, so memory does not grow with the number of runs. In a built bin,
+ * a project of more than {@link PARALLEL_AFTER} runs is audited by worker
+ * threads as well (./parallel/pool.ts, `OKSTRA_AUDIT_WORKERS`): the runs come
+ * out in the same order with the same violations, and an error is raised at
+ * the same run, as when audited in this thread alone.
+ * @throws InputError for an unusable project root or task key, or an artifact that is not a regular file.
  */
 export async function* auditProject(projectRoot: string, options: AuditOptions = {}): AsyncGenerator<AuditedRun> {
   const root = await assertProjectRoot(projectRoot);
+  yield* auditInOrder(root, discoverRuns(root, { taskKey: options.taskKey }), options.workers);
+}
+
+/**
+ * Audit `runs` (discovery order) one at a time in this thread; runs of one
+ * run directory share one file index.
+ * @throws InputError as {@link auditProject}.
+ */
+export async function* auditRuns(projectRoot: string, runs: AsyncIterable<DiscoveredRun> | Iterable<DiscoveredRun>): AsyncGenerator<AuditedRun> {
   let indexedDir: string | null = null;
   let files: FileIndex | null = null;
-  for await (const run of discoverRuns(root, { taskKey: options.taskKey })) {
+  for await (const run of runs) {
     if (run.runDir !== indexedDir || !files) {
       files = await indexDirs([...runArtifactDirs(run.runDir), carryDirOf(run.taskRoot)]);
       indexedDir = run.runDir;
     }
-    yield { run, violations: await auditRun(root, run, files) };
+    yield { run, violations: await auditRun(projectRoot, run, files) };
   }
+}
+
+/** Runs audited in this thread before worker threads start: a small project never pays a worker's start-up (~0.1 s). */
+export const PARALLEL_AFTER = 200;
+/** Runs per batch sent to a worker; a run directory is never split (its runs share one file index). */
+const BATCH_RUNS = 25;
+/** Batches audited but not yet yielded, at most: bounds memory while a slow batch holds up the order. */
+const MAX_PENDING = 16;
+
+interface Slot {
+  runs: DiscoveredRun[];
+  /** Violations per run; null when the worker failed (the batch is re-audited here, in order). */
+  result: Promise<AuditViolation[][] | null>;
+  settled: boolean;
+}
+
+async function* auditInOrder(root: string, discovered: AsyncIterable<DiscoveredRun>, workersOption: number | undefined): AsyncGenerator<AuditedRun> {
+  const it = discovered[Symbol.asyncIterator]();
+  const head: DiscoveredRun[] = [];
+  let done = false;
+  while (head.length <= PARALLEL_AFTER) {
+    const next = await it.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+  }
+  const workers = done ? 0 : (workersOption ?? auditWorkerCount());
+  if (workers <= 0) {
+    yield* auditRuns(root, done ? head : chain(head, it));
+    return;
+  }
+  const pool = new AuditPool(workers);
+  const pending: Slot[] = [];
+  const emit = async function* (slot: Slot): AsyncGenerator<AuditedRun> {
+    const violations = await slot.result;
+    if (violations) for (let i = 0; i < slot.runs.length; i++) yield { run: slot.runs[i]!, violations: violations[i]! };
+    else yield* auditRuns(root, slot.runs);
+  };
+  try {
+    for await (const runs of batches(chain(head, it))) {
+      // A worker with room takes the batch; else this thread audits it, then lets the workers' replies in.
+      let slot: Slot;
+      if (pool.hasIdle) {
+        const result = pool.audit(root, runs);
+        slot = { runs, result, settled: false };
+        void result.then(() => (slot.settled = true));
+      } else {
+        slot = { runs, result: Promise.resolve(await auditHere(root, runs)), settled: true };
+        await new Promise(setImmediate);
+      }
+      pending.push(slot);
+      while (pending.length > 0 && (pending[0]!.settled || pending.length > MAX_PENDING)) yield* emit(pending.shift()!);
+    }
+    while (pending.length > 0) yield* emit(pending.shift()!);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** This thread's audit of one batch; null (re-audit in order) when it throws, so the error surfaces at its run. */
+async function auditHere(root: string, runs: DiscoveredRun[]): Promise<AuditViolation[][] | null> {
+  try {
+    const out: AuditViolation[][] = [];
+    for await (const audited of auditRuns(root, runs)) out.push(audited.violations);
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+/** Consecutive runs in batches of about {@link BATCH_RUNS}, each ending at a run-directory boundary. */
+async function* batches(runs: AsyncIterable<DiscoveredRun>): AsyncGenerator<DiscoveredRun[]> {
+  let batch: DiscoveredRun[] = [];
+  for await (const run of runs) {
+    if (batch.length >= BATCH_RUNS && batch[batch.length - 1]!.runDir !== run.runDir) {
+      yield batch;
+      batch = [];
+    }
+    batch.push(run);
+  }
+  if (batch.length > 0) yield batch;
+}
+
+async function* chain<T>(first: readonly T[], rest: AsyncIterator<T>): AsyncGenerator<T> {
+  yield* first;
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
 }
 
 /**

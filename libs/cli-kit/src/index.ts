@@ -2,6 +2,8 @@
 // @okstra/core; re-exported here so an app needs one import.
 export * from '@okstra/core';
 export * from './child-process.js';
+export * from './daemon/client.js';
+export * from './daemon/server.js';
 export * from './executables.js';
 export * from './io.js';
 export * from './json-output.js';

@@ -183,6 +183,53 @@ export interface ParsedAnswer {
  * line starting with an id (`**F-002 — title**`) does.
  */
 export function parseAnswer(markdown: string, options: ParseOptions = {}): ParsedAnswer {
+  const key = memoKey(markdown, options);
+  const known = memo.get(key);
+  if (known) {
+    // Most recently used last: the oldest entry is the one evicted.
+    memo.delete(key);
+    memo.set(key, known);
+    return known.answer;
+  }
+  const parsed = parseAnswerUncached(markdown, options);
+  const answer: ParsedAnswer = deepFreeze({ blocks: parsed.blocks, outside: parsed.outside, inside: parsed.inside, tables: parsed.tables, text: parsed.text });
+  memo.set(key, { answer, chars: markdown.length });
+  memoChars += markdown.length;
+  for (const [k, entry] of memo) {
+    if (memo.size <= MEMO_ENTRIES && memoChars <= MEMO_CHARS) break;
+    memo.delete(k);
+    memoChars -= entry.chars;
+  }
+  return answer;
+}
+
+/**
+ * Answers already read, by text and options: {@link parseAnswer} is a pure
+ * function of the two, and the same answer is read by several checks of one
+ * audit and by every audit a warm daemon serves (docs/release.md "The
+ * run-audit daemon"). Entries are deeply frozen, so no caller can change what
+ * the next one reads. At most {@link MEMO_ENTRIES} answers and
+ * {@link MEMO_CHARS} characters of text are kept.
+ */
+const memo = new Map<string, { answer: ParsedAnswer; chars: number }>();
+let memoChars = 0;
+const MEMO_ENTRIES = 64;
+const MEMO_CHARS = 8 * 1024 * 1024;
+
+function memoKey(markdown: string, o: ParseOptions): string {
+  const pattern = o.idPattern ? `${o.idPattern.source}/${o.idPattern.flags}` : '';
+  return `${o.file ?? ''}\0${pattern}\0${o.depths?.join(',') ?? ''}\0${o.fieldLabels?.join('\u0001') ?? ''}\0${markdown}`;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+function parseAnswerUncached(markdown: string, options: ParseOptions): ParsedAnswer {
   assertResponseSize(markdown, options.file);
   assertMarkdownNesting(markdown, options.file);
   const text = markdown.replace(THINK, (section) => section.replace(/[^\r\n]/g, ''));

@@ -1,0 +1,182 @@
+// The run-audit daemon (libs/cli-kit daemon/, docs/release.md "The run-audit daemon")
+// through the built bin: a served call prints exactly what the bin prints in its own
+// process and reads no artifact itself; a dead, stale or refused daemon never costs
+// the answer; the daemon goes away when idle. Each test has its own private socket
+// directory (XDG_RUNTIME_DIR), and every daemon started here is stopped afterwards.
+import { makeTempProject } from '@okstra/core/test-support';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, runBin, runBinAsync } from '../test-support/bin.js';
+
+const SAMPLE = resolve(new URL('../../../../examples/sample-project', import.meta.url).pathname);
+const scratch = mkdtempSync(join(tmpdir(), 'okstra-daemon-spec-'));
+const sample = join(scratch, 'sample-project');
+cpSync(SAMPLE, sample, { recursive: true });
+const uid = process.getuid!();
+
+/** A fresh private runtime directory: the daemons of one test never answer another's. */
+function runtime(): string {
+  const dir = mkdtempSync(join(scratch, 'rt-'));
+  chmodSync(dir, 0o700);
+  return dir;
+}
+const socketsIn = (rt: string) => (existsSync(join(rt, `okstra-daemon-${uid}`)) ? readdirSync(join(rt, `okstra-daemon-${uid}`)) : []);
+
+/** Pids of daemons whose socket lies in `rt` (from /proc: the daemon's argv names its socket). */
+function daemonPids(rt: string): number[] {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((p) => {
+      try {
+        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`${rt}/okstra-daemon-`);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** Wait (real time) until `ok()` holds, at most `ms`. */
+function waitFor(ok: () => boolean, ms = 15_000): boolean {
+  const end = Date.now() + ms;
+  while (!ok() && Date.now() < end) spawnSync('sleep', ['0.1']);
+  return ok();
+}
+
+const runtimes: string[] = [];
+afterAll(() => {
+  for (const rt of runtimes) for (const pid of daemonPids(rt)) process.kill(pid, 'SIGKILL');
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+function env(rt: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  runtimes.push(rt);
+  return { XDG_RUNTIME_DIR: rt, PATH: process.env.PATH ?? '', ...extra };
+}
+const audit = (e: NodeJS.ProcessEnv, args: string[] = ['--project-root', sample, '--json'], cwd?: string) =>
+  runBin(['run-audit', ...args], { env: e, cwd, timeoutMs: 60_000 });
+
+describe('okstra-run-audit served by its daemon', () => {
+  const alone = audit({ OKSTRA_DAEMON: '0' });
+  const aloneText = audit({ OKSTRA_DAEMON: '0' }, ['--project-root', sample]);
+
+  it('the first call starts a daemon and answers in-process; later calls are served, byte for byte the same', () => {
+    const rt = runtime();
+    const e = env(rt);
+    expect(audit(e)).toEqual(alone);
+    expect(waitFor(() => socketsIn(rt).length === 1 && daemonPids(rt).length === 1)).toBe(true);
+    for (let i = 0; i < 3; i++) expect(audit(e)).toEqual(alone);
+    expect(audit(e, ['--project-root', sample])).toEqual(aloneText);
+    expect(alone.code).toBe(1);
+    // Bad input is refused the same way: exit 2, one line.
+    const missing = audit(e, ['--project-root', join(scratch, 'nowhere')]);
+    expect(missing).toEqual(audit({ OKSTRA_DAEMON: '0' }, ['--project-root', join(scratch, 'nowhere')]));
+    expect(missing.code).toBe(2);
+  });
+
+  it('a served call reads no artifact itself (strace of the client), and the cwd it was called from is the one audited', () => {
+    const rt = runtime();
+    const e = env(rt);
+    audit(e);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    audit(e);
+    const log = join(scratch, 'strace.log');
+    const r = spawnSync('strace', ['-f', '-e', 'trace=openat', '-o', log, process.execPath, BIN, 'run-audit', '--json'], {
+      cwd: sample,
+      env: e,
+      encoding: 'utf8',
+    });
+    expect(r.stdout).toBe(alone.stdout);
+    expect(readFileSync(log, 'utf8')).not.toContain('.okstra/tasks');
+    expect(JSON.parse(r.stdout).projectRoot).toBe(sample);
+  });
+
+  it('a stale socket file (its daemon was killed) costs nothing: the answer comes in-process and a new daemon takes the path', () => {
+    const rt = runtime();
+    const e = env(rt);
+    audit(e);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    for (const pid of daemonPids(rt)) process.kill(pid, 'SIGKILL');
+    expect(waitFor(() => daemonPids(rt).length === 0)).toBe(true);
+    expect(socketsIn(rt)).toHaveLength(1); // SIGKILL leaves the socket file
+    expect(audit(e)).toEqual(alone);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    expect(audit(e)).toEqual(alone);
+  });
+
+  it('a daemon killed while it serves a large audit: the client still prints the whole report', async () => {
+    const big = makeTempProject('okstra-daemon-big-');
+    try {
+      cpSync(join(sample, '.okstra'), join(big.root, '.okstra'), { recursive: true });
+      const tasks = join(big.root, '.okstra/tasks');
+      const group = readdirSync(tasks)[0]!;
+      const task = readdirSync(join(tasks, group))[0]!;
+      for (let i = 0; i < 120; i++) cpSync(join(tasks, group, task), join(tasks, group, `${task}-copy-${i}`), { recursive: true });
+      const args = ['--project-root', big.root, '--json'];
+      const expected = audit({ OKSTRA_DAEMON: '0' }, args);
+      const rt = runtime();
+      const e = env(rt);
+      audit(e, args);
+      expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+      const pending = runBinAsync(['run-audit', ...args], { env: e, timeoutMs: 60_000 });
+      spawnSync('sleep', ['0.3']);
+      for (const pid of daemonPids(rt)) process.kill(pid, 'SIGKILL');
+      expect(await pending).toEqual(expected);
+    } finally {
+      big.cleanup();
+    }
+  });
+
+  it('an idle daemon exits and removes its socket; a SIGTERM does the same', () => {
+    const rt = runtime();
+    const e = env(rt, { OKSTRA_DAEMON_IDLE_MS: '1500' });
+    audit(e);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    expect(waitFor(() => daemonPids(rt).length === 0 && socketsIn(rt).length === 0)).toBe(true);
+    const rt2 = runtime();
+    const e2 = env(rt2);
+    audit(e2);
+    expect(waitFor(() => daemonPids(rt2).length === 1)).toBe(true);
+    for (const pid of daemonPids(rt2)) process.kill(pid, 'SIGTERM');
+    expect(waitFor(() => daemonPids(rt2).length === 0 && socketsIn(rt2).length === 0)).toBe(true);
+  });
+
+  it('no daemon when OKSTRA_DAEMON=0, for other commands, or when the socket directory is not private', () => {
+    const rt = runtime();
+    audit(env(rt, { OKSTRA_DAEMON: '0' }));
+    runBin(['--version'], { env: env(rt) });
+    runBin(['worker-audit-check', '--help'], { env: env(rt) });
+    spawnSync('sleep', ['1']);
+    expect(socketsIn(rt)).toEqual([]);
+    expect(daemonPids(rt)).toEqual([]);
+    const open = runtime();
+    mkdirSync(join(open, `okstra-daemon-${uid}`), { mode: 0o777 });
+    chmodSync(join(open, `okstra-daemon-${uid}`), 0o777);
+    expect(audit(env(open))).toEqual(alone);
+    spawnSync('sleep', ['1']);
+    expect(socketsIn(open)).toEqual([]);
+    expect(daemonPids(open)).toEqual([]);
+  });
+
+  it('a rebuilt bin never reaches the old daemon: its socket is another, and the call is answered in-process until its own daemon is up', () => {
+    const app = resolve(BIN, '..', '..');
+    const copy = join(scratch, 'bin-copy');
+    cpSync(app, copy, { recursive: true, filter: (p) => p !== join(app, 'src') && !p.startsWith(join(app, 'src') + '/') });
+    const bin = join(copy, 'dist', 'bin.js');
+    const rt = runtime();
+    const e = env(rt);
+    const run = () => runBin(['run-audit', '--project-root', sample, '--json'], { env: e, bin, timeoutMs: 60_000 });
+    expect(run()).toEqual(alone);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const [old] = daemonPids(rt);
+    // A new chunk: what a rebuild or an upgrade in place leaves.
+    execFileSync('cp', [join(copy, 'dist', 'main.js'), join(copy, 'dist', 'extra-ABCDEFGH.js')]);
+    expect(run()).toEqual(alone);
+    expect(waitFor(() => daemonPids(rt).length === 2 && socketsIn(rt).length === 2)).toBe(true);
+    expect(run()).toEqual(alone);
+    expect(daemonPids(rt)).toContain(old);
+  });
+});

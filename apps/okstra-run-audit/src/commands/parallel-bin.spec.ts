@@ -1,0 +1,50 @@
+// The parallel audit (libs/audit-rules parallel/pool.ts) through the built bin: a
+// project of more than PARALLEL_AFTER runs is audited by worker threads too, and
+// must give byte for byte what one thread gives, at every worker count, also when
+// an artifact a worker thread meets is a FIFO.
+import { makeTempProject } from '@okstra/core/test-support';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generate, writeCases } from '@okstra/audit-rules/test-support/mutants';
+import { PARALLEL_AFTER } from '@okstra/audit-rules';
+import { runBin } from '../test-support/bin.js';
+
+// Every healthy run, every 5th mutant and every 4th legal variant: about 360 runs, violations spread over all batches.
+const cases = generate().filter((c, i) => c.kind === 'healthy' || (c.kind === 'mutant' && i % 5 === 0) || (c.kind === 'legal' && i % 4 === 0));
+const project = makeTempProject('okstra-parallel-bin-');
+project.write('.okstra/project.json', { schemaVersion: '1.0', projectId: 'gen' });
+writeCases(project, cases);
+afterAll(() => project.cleanup());
+
+/** The bin's output; a time-in-future message counts seconds from the audit's own clock, which moves between runs. */
+const audit = (workers: string) => {
+  const r = runBin(['run-audit', '--project-root', project.root, '--json'], { env: { OKSTRA_AUDIT_WORKERS: workers }, timeoutMs: 120_000 });
+  return { ...r, stdout: r.stdout.replace(/\d+ s after the audit's clock/g, "N s after the audit's clock") };
+};
+
+describe('run-audit of a large project in worker threads (built bin)', () => {
+  it('gives the one-thread report byte for byte with 1 and 3 workers', () => {
+    const one = audit('0');
+    const report = JSON.parse(one.stdout);
+    expect(report.runsScanned).toBeGreaterThan(PARALLEL_AFTER + 50);
+    expect(report.violations.length).toBeGreaterThan(50);
+    for (const workers of ['1', '3']) expect(audit(workers)).toEqual(one);
+  });
+
+  it('a FIFO late in the scan is the same artifact-invalid violation, not a hang', () => {
+    const tasks = join(project.root, '.okstra/tasks/gen');
+    // A worker result of a run past the first batches: a worker thread meets it.
+    const late = readdirSync(tasks).sort()[cases.length - 20]!;
+    const types = join(tasks, late, 'runs');
+    const dir = join(types, readdirSync(types)[0]!, 'worker-results');
+    const target = join(dir, readdirSync(dir).filter((n) => n.endsWith('.md'))[0]!);
+    rmSync(target);
+    execFileSync('mkfifo', [target]);
+    const one = audit('0');
+    expect(one.code).toBe(1);
+    expect(JSON.parse(one.stdout).violations.map((v: { message: string }) => v.message)).toContainEqual(expect.stringContaining('is not a regular file'));
+    for (const workers of ['1']) expect(audit(workers)).toEqual(one);
+  });
+});

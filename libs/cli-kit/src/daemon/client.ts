@@ -1,0 +1,83 @@
+import { daemonSocketPath } from './socket.js';
+import { lineReader, type DaemonDone, type DaemonReply, type DaemonRequest } from './protocol.js';
+
+/** How long the client waits for a daemon's `accepted` before it runs the command itself (ms). */
+const ACCEPT_TIMEOUT_MS = 1000;
+
+/** What {@link runViaDaemon} needs to know about the bin. */
+export interface DaemonBin {
+  /** The bin name (`okstra-run-audit`): names the socket. */
+  name: string;
+  /** Absolute path of the bin file (dist/bin.js). */
+  binPath: string;
+  /** Absolute path of the daemon entry (dist/daemon.js), started with the socket path as its argument. */
+  daemonPath: string;
+  /** First words that the daemon serves (`run-audit`): read-only commands whose whole output is written at the end. */
+  commands: readonly string[];
+}
+
+/**
+ * Run the command in the bin's warm daemon when it is eligible (docs/release.md
+ * "The run-audit daemon"): the first word is one of `bin.commands`, stdout and
+ * stderr are not terminals, `OKSTRA_DAEMON` is not `0`, and a private socket
+ * directory exists. When no daemon answers, one is started in the background
+ * for the next call and this call runs in-process.
+ * @returns the daemon's result, or null: run the command in this process
+ *   (ineligible, no daemon yet, no `accepted` within 1 s, or the daemon went
+ *   away before it answered — the command is read-only, so running it again is safe).
+ */
+export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Promise<DaemonDone | null> {
+  const env = process.env;
+  if (env['OKSTRA_DAEMON'] === '0' || process.platform === 'win32') return null;
+  if (!bin.commands.includes(argv[0] ?? '') || process.stdout.isTTY || process.stderr.isTTY) return null;
+  const socketPath = daemonSocketPath(bin.name, bin.binPath, env);
+  if (!socketPath) return null;
+  const request: DaemonRequest = { argv: [...argv], cwd: process.cwd(), env: env as Record<string, string> };
+  return new Promise((resolve) => {
+    let accepted = false;
+    let settled = false;
+    const finish = (done: DaemonDone | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(done);
+    };
+    // Loaded only for an eligible call: node:net is most of what the check costs.
+    const socket = process.getBuiltinModule('node:net').connect(socketPath);
+    const timer = setTimeout(() => finish(null), ACCEPT_TIMEOUT_MS);
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write(JSON.stringify(request) + '\n'));
+    socket.on(
+      'data',
+      lineReader((line) => {
+        let reply: DaemonReply;
+        try {
+          reply = JSON.parse(line) as DaemonReply;
+        } catch {
+          return finish(null);
+        }
+        if (reply.t === 'accepted') {
+          accepted = true;
+          clearTimeout(timer);
+        } else if (reply.t === 'done' && typeof reply.code === 'number') finish(reply);
+      }),
+    );
+    socket.on('close', () => finish(null));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      // No daemon on the path (none yet, or a dead one's socket file): start one for the next call.
+      if (!accepted && (error.code === 'ENOENT' || error.code === 'ECONNREFUSED')) startDaemon(bin.daemonPath, socketPath);
+      finish(null);
+    });
+  });
+}
+
+/** Start the daemon detached from this process: its own session, no stdio, in `/` (it holds no directory busy). */
+function startDaemon(daemonPath: string, socketPath: string): void {
+  try {
+    // Loaded only here: node:child_process costs every call that reaches a daemon ~6 ms.
+    process.getBuiltinModule('node:child_process').spawn(process.execPath, [daemonPath, socketPath], { detached: true, stdio: 'ignore', cwd: '/', env: process.env }).unref();
+  } catch {
+    // No daemon this time: the command runs in-process all the same.
+  }
+}

@@ -1,0 +1,53 @@
+import { lstatSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/**
+ * Where a bin's daemon listens (docs/release.md "The run-audit daemon"): a Unix
+ * socket in a directory only this user can enter, named after the bin and a
+ * hash of everything that decides which code answers — the node binary and
+ * version and the bin's {@link distFingerprint} — so a rebuilt or upgraded
+ * bin never reaches an old daemon.
+ * @returns the socket path, or null when no safe directory can be had (the
+ *   caller then runs in-process): the directory is not this user's, is group-
+ *   or world-accessible, is a symlink, or the path is too long for a socket.
+ */
+export function daemonSocketPath(name: string, binPath: string, env: NodeJS.ProcessEnv): string | null {
+  const uid = process.getuid?.();
+  if (uid === undefined) return null;
+  const dir = join(env['XDG_RUNTIME_DIR'] || tmpdir(), `okstra-daemon-${uid}`);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = lstatSync(dir);
+    if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o077) !== 0) return null;
+    const key = fnv1a(`${process.execPath}\0${process.version}\0${distFingerprint(dirname(binPath))}`);
+    const path = join(dir, `${name}-${key}.sock`);
+    // sockaddr_un holds 108 bytes with the terminating NUL.
+    return Buffer.byteLength(path) < 108 ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The entries whose names carry no content hash; every other file of a bundle's dist is named `<name>-<hash>.js`. */
+const FIXED_ENTRIES = ['bin.js', 'main.js', 'daemon.js', 'audit-worker.js'];
+
+/**
+ * What identifies a built bin's code: its dist folder's path, every file name
+ * in it (chunk names carry their content hashes) and the text of the entries
+ * whose names do not. A daemon compares it before each request and stops when
+ * it changed (an upgrade or rebuild in place: its lazily loaded chunks may be gone).
+ * @throws when the folder cannot be read.
+ */
+export function distFingerprint(distDir: string): string {
+  const names = readdirSync(distDir).sort();
+  const fixed = FIXED_ENTRIES.filter((n) => names.includes(n)).map((n) => readFileSync(join(distDir, n), 'latin1'));
+  return `${distDir}\0${names.join('/')}\0${fixed.join('\0')}`;
+}
+
+/** 64-bit FNV-1a of `text` as 16 hex digits: a cache key, not a security boundary (the directory is). */
+function fnv1a(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
+  return h.toString(16).padStart(16, '0');
+}
