@@ -76,7 +76,10 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
 function startDaemon(daemonPath: string, socketPath: string): void {
   try {
     // Loaded only here: node:child_process costs every call that reaches a daemon ~6 ms.
-    process.getBuiltinModule('node:child_process').spawn(process.execPath, [daemonPath, socketPath], { detached: true, stdio: 'ignore', cwd: '/', env: process.env }).unref();
+    process
+      .getBuiltinModule('node:child_process')
+      .spawn(process.execPath, [daemonPath, socketPath], { detached: true, stdio: 'ignore', cwd: '/', env: process.env })
+      .unref();
   } catch {
     // No daemon this time: the command runs in-process all the same.
   }
