@@ -118,28 +118,44 @@ const namedExportsOfLazyCommonJs = {
 const EXTRA_ENTRIES = {
   'okstra-run-audit': { 'audit-worker': '../../libs/audit-rules/src/parallel/audit-worker.ts', daemon: 'src/daemon.ts' },
 };
+/**
+ * Apps whose dist/bin.js is bundled on its own, one file with no chunk: a call
+ * its daemon answers loads that one module (each further ES module costs ~2 ms
+ * on the 2-core machine); the bin imports `./main.js` lazily for the rest
+ * (docs/release.md "The run-audit daemon").
+ */
+const STANDALONE_BIN = new Set(['okstra-run-audit']);
 const appName = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).name;
 
-const result = await build({
+const common = {
   absWorkingDir: app,
-  entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts', ...EXTRA_ENTRIES[appName] },
   outdir: 'dist',
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   minify: true,
   // Workspace libraries resolve to their TypeScript sources, as in tests.
   conditions: ['@okstra/source'],
-  // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
-  chunkNames: '[name]-[hash]',
   legalComments: 'none',
   plugins: [jsoncParserEsm, lazyChildProcessForCommander, namedExportsOfLazyCommonJs],
   metafile: true,
   logLevel: 'warning',
   write: true,
+};
+const standalone = STANDALONE_BIN.has(appName);
+const result = await build({
+  ...common,
+  entryPoints: { ...(standalone ? {} : { bin: 'src/bin.ts' }), main: 'src/main.ts', ...EXTRA_ENTRIES[appName] },
+  splitting: true,
+  // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
+  chunkNames: '[name]-[hash]',
 });
+if (standalone) {
+  const bin = await build({ ...common, entryPoints: { bin: 'src/bin.ts' }, external: ['./main.js'] });
+  Object.assign(result.metafile.inputs, bin.metafile.inputs);
+  Object.assign(result.metafile.outputs, bin.metafile.outputs);
+}
 
 /** The package folder (holding package.json with a name) of a bundled input under node_modules, or null. */
 function packageOf(input) {

@@ -17,8 +17,11 @@ export function daemonSocketPath(name: string, binPath: string, env: NodeJS.Proc
   if (uid === undefined) return null;
   const dir = join(env['XDG_RUNTIME_DIR'] || tmpdir(), `okstra-daemon-${uid}`);
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const st = lstatSync(dir);
+    let st = lstatSync(dir, { throwIfNoEntry: false });
+    if (!st) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      st = lstatSync(dir);
+    }
     if (!st.isDirectory() || st.uid !== uid || (st.mode & 0o077) !== 0) return null;
     const key = fnv1a(`${process.execPath}\0${process.version}\0${distFingerprint(dirname(binPath))}`);
     const path = join(dir, `${name}-${key}.sock`);
@@ -45,9 +48,14 @@ export function distFingerprint(distDir: string): string {
   return `${distDir}\0${names.join('/')}\0${fixed.join('\0')}`;
 }
 
-/** 64-bit FNV-1a of `text` as 16 hex digits: a cache key, not a security boundary (the directory is). */
+/** FNV-1a of `text` in two 32-bit lanes (16 hex digits): a cache key, not a security boundary (the directory is). */
 function fnv1a(text: string): string {
-  let h = 0xcbf29ce484222325n;
-  for (let i = 0; i < text.length; i++) h = BigInt.asUintN(64, (h ^ BigInt(text.charCodeAt(i))) * 0x100000001b3n);
-  return h.toString(16).padStart(16, '0');
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193) ^ (a >>> 13);
+  }
+  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
