@@ -76,7 +76,13 @@ export async function* auditProject(projectRoot: string, options: AuditOptions =
 export async function* auditRuns(projectRoot: string, runs: AsyncIterable<DiscoveredRun> | Iterable<DiscoveredRun>): AsyncGenerator<AuditedRun> {
   let indexedDir: string | null = null;
   let files: FileIndex | null = null;
+  let turn = performance.now();
   for await (const run of runs) {
+    // A long audit lets its process's timers and sockets run now and then (the daemon's heartbeat, docs/release.md).
+    if (performance.now() - turn > YIELD_EVERY_MS) {
+      await new Promise(setImmediate);
+      turn = performance.now();
+    }
     if (run.runDir !== indexedDir || !files) {
       files = await indexDirs([...runArtifactDirs(run.runDir), carryDirOf(run.taskRoot)]);
       indexedDir = run.runDir;
@@ -84,6 +90,9 @@ export async function* auditRuns(projectRoot: string, runs: AsyncIterable<Discov
     yield { run, violations: await auditRun(projectRoot, run, files) };
   }
 }
+
+/** Audit work (ms) between two turns of the event loop. */
+const YIELD_EVERY_MS = 250;
 
 /** Runs audited in this thread before worker threads start: a small project never pays a worker's start-up (~0.1 s). */
 export const PARALLEL_AFTER = 200;

@@ -4,7 +4,7 @@
 // the answer; the daemon goes away when idle. Each test has its own private socket
 // directory (XDG_RUNTIME_DIR), and every daemon started here is stopped afterwards.
 import { makeTempProject } from '@okstra/core/test-support';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -129,6 +129,61 @@ describe('okstra-run-audit served by its daemon', () => {
       big.cleanup();
     }
   });
+
+  it('a stopped daemon (SIGSTOP) never says accepted: after 1 s the client answers in-process', async () => {
+    const rt = runtime();
+    const e = env(rt);
+    audit(e);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const [pid] = daemonPids(rt);
+    process.kill(pid!, 'SIGSTOP');
+    try {
+      // The stopped daemon's listening socket still takes the connection (the kernel's backlog); nothing answers.
+      expect(await runBinAsync(['run-audit', '--project-root', sample, '--json'], { env: e, timeoutMs: 40_000 })).toEqual(alone);
+    } finally {
+      process.kill(pid!, 'SIGCONT');
+    }
+  }, 60_000);
+
+  it("whatever a server on the socket answers that is not a daemon's answer, the client answers in-process", async () => {
+    const rt = runtime();
+    const e = env(rt);
+    audit(e);
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    for (const pid of daemonPids(rt)) process.kill(pid, 'SIGTERM');
+    expect(waitFor(() => daemonPids(rt).length === 0 && socketsIn(rt).length === 0)).toBe(true);
+    // The path the bin connects to: its daemon's, found by starting one and stopping it.
+    audit(e);
+    expect(waitFor(() => socketsIn(rt).length === 1 && daemonPids(rt).length === 1)).toBe(true);
+    const path = join(rt, `okstra-daemon-${uid}`, socketsIn(rt)[0]!);
+    for (const pid of daemonPids(rt)) process.kill(pid, 'SIGTERM');
+    expect(waitFor(() => daemonPids(rt).length === 0 && !existsSync(path))).toBe(true);
+    const replies = [
+      'junk\n',
+      '{"t":"accepted"}\nnot json\n',
+      '{"t":"accepted"}\n{"t":"done","code":0}\n',
+      '{"t":"accepted"}\n{"t":"done","code":999,"stdout":"","stderr":""}\n',
+      '{"t":"accepted"}\n{"t":"done","code":0,"stdout":{"x":1},"stderr":""}\n',
+      '{"t":"accepted"}\n{"t":"done","code":0,"std',
+      'null\n',
+    ];
+    // Last: a server that says accepted and then nothing (hung): the client waits out 15 s of silence, then answers itself.
+    replies.push('HANG {"t":"accepted"}\n');
+    for (const reply of replies) {
+      const hang = reply.startsWith('HANG ');
+      const send = `c.${hang ? 'write' : 'end'}(${JSON.stringify(hang ? reply.slice(5) : reply)})`;
+      const code = `const s=require('net').createServer(c=>{c.on('error',()=>{});${send}});s.listen(${JSON.stringify(path)},()=>process.stdout.write('up'));setTimeout(()=>process.exit(0),40000)`;
+      const server = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'ignore'] });
+      await new Promise<void>((ok) => server.stdout!.once('data', () => ok()));
+      try {
+        expect(await runBinAsync(['run-audit', '--project-root', sample, '--json'], { env: e, timeoutMs: 40_000 })).toEqual(alone);
+      } finally {
+        server.kill('SIGKILL');
+        await new Promise((ok) => server.once('close', ok));
+        rmSync(path, { force: true });
+      }
+    }
+  }, 120_000);
 
   it('an idle daemon exits and removes its socket; a SIGTERM does the same', () => {
     const rt = runtime();

@@ -3,6 +3,8 @@ import { lineReader, type DaemonDone, type DaemonReply, type DaemonRequest } fro
 
 /** How long the client waits for a daemon's `accepted` before it runs the command itself (ms). */
 const ACCEPT_TIMEOUT_MS = 1000;
+/** After `accepted`, how long the client waits for any line (the daemon sends `alive` every second) before it runs the command itself (ms). */
+const SILENCE_TIMEOUT_MS = 15_000;
 
 /** What {@link runViaDaemon} needs to know about the bin. */
 export interface DaemonBin {
@@ -23,8 +25,10 @@ export interface DaemonBin {
  * directory exists. When no daemon answers, one is started in the background
  * for the next call and this call runs in-process.
  * @returns the daemon's result, or null: run the command in this process
- *   (ineligible, no daemon yet, no `accepted` within 1 s, or the daemon went
- *   away before it answered — the command is read-only, so running it again is safe).
+ *   (ineligible, no daemon yet, no `accepted` within 1 s, 15 s with no line
+ *   from a daemon that accepted (stopped or hung), a malformed answer, or the
+ *   daemon went away before it answered — the command is read-only, so
+ *   running it again is safe).
  */
 export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Promise<DaemonDone | null> {
   const env = process.env;
@@ -45,7 +49,7 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
     };
     // Loaded only for an eligible call: node:net is most of what the check costs.
     const socket = process.getBuiltinModule('node:net').connect(socketPath);
-    const timer = setTimeout(() => finish(null), ACCEPT_TIMEOUT_MS);
+    let timer = setTimeout(() => finish(null), ACCEPT_TIMEOUT_MS);
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(JSON.stringify(request) + '\n'));
     socket.on(
@@ -57,10 +61,12 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
         } catch {
           return finish(null);
         }
-        if (reply.t === 'accepted') {
+        if (reply?.t === 'accepted' || reply?.t === 'alive') {
           accepted = true;
           clearTimeout(timer);
-        } else if (reply.t === 'done' && typeof reply.code === 'number') finish(reply);
+          timer = setTimeout(() => finish(null), SILENCE_TIMEOUT_MS);
+        } else if (reply?.t === 'done' && isDone(reply)) finish(reply);
+        else finish(null);
       }),
     );
     socket.on('close', () => finish(null));
@@ -70,6 +76,11 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
       finish(null);
     });
   });
+}
+
+/** A `done` the client can print: an exit code 0–255 and two strings (anything else from the socket is not a daemon's answer). */
+function isDone(reply: DaemonDone): boolean {
+  return Number.isInteger(reply.code) && reply.code >= 0 && reply.code <= 255 && typeof reply.stdout === 'string' && typeof reply.stderr === 'string';
 }
 
 /** Start the daemon detached from this process: its own session, no stdio, in `/` (it holds no directory busy). */

@@ -1,7 +1,8 @@
 /**
  * The daemon's wire format: one JSON object per line, over a Unix socket.
  * The client sends a {@link DaemonRequest}; the daemon answers `accepted` at
- * once on connection, then one {@link DaemonDone} when the command has run.
+ * once on connection, `alive` every second while the request waits or runs,
+ * then one {@link DaemonDone} when the command has run.
  */
 export interface DaemonRequest {
   /** The words after the bin name. */
@@ -25,17 +26,31 @@ export interface DaemonAccepted {
   t: 'accepted';
 }
 
-export type DaemonReply = DaemonAccepted | DaemonDone;
+/** Sent every second to each client still waiting (queued or running): the daemon is not stopped or hung. */
+export interface DaemonAlive {
+  t: 'alive';
+}
 
-/** Split a stream of text into lines, calling `onLine` for each complete one. */
+export type DaemonReply = DaemonAccepted | DaemonAlive | DaemonDone;
+
+/**
+ * Split a stream of text into lines, calling `onLine` for each complete one.
+ * Only the new chunk is searched for a line end and a line's pieces are joined
+ * once, so one huge line (a report of many megabytes) arriving in thousands of
+ * chunks costs linear time.
+ */
 export function lineReader(onLine: (line: string) => void): (chunk: string) => void {
-  let buf = '';
+  // The pieces of the line not yet ended: joined once at its end (a growing string would be re-flattened per chunk).
+  let parts: string[] = [];
   return (chunk) => {
-    buf += chunk;
-    for (let nl = buf.indexOf('\n'); nl >= 0; nl = buf.indexOf('\n')) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
+    let start = 0;
+    for (let nl = chunk.indexOf('\n'); nl >= 0; nl = chunk.indexOf('\n', start)) {
+      parts.push(chunk.slice(start, nl));
+      const line = parts.join('');
+      parts = [];
+      start = nl + 1;
       onLine(line);
     }
+    if (start < chunk.length) parts.push(chunk.slice(start));
   };
 }

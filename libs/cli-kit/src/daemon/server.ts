@@ -27,6 +27,12 @@ export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<n
   const queue: Array<{ socket: Socket; request: DaemonRequest }> = [];
   let busy = false;
   let served = 0;
+  /** Connections waiting for their answer: each hears `alive` every second. */
+  const waiting = new Set<Socket>();
+  const heartbeat = setInterval(() => {
+    for (const socket of waiting) socket.write('{"t":"alive"}\n');
+  }, 1000);
+  heartbeat.unref();
   let idle: NodeJS.Timeout | undefined;
   const shutdown = () => {
     server.close();
@@ -58,6 +64,7 @@ export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<n
     }
     const done = await runRequest(main, job.request);
     served++;
+    waiting.delete(job.socket);
     job.socket.end(JSON.stringify(done) + '\n');
     busy = false;
     void next();
@@ -65,6 +72,7 @@ export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<n
   const server = createServer((socket) => {
     socket.setEncoding('utf8');
     socket.on('error', () => socket.destroy());
+    socket.on('close', () => waiting.delete(socket));
     socket.write('{"t":"accepted"}\n');
     let got = false;
     socket.on(
@@ -80,6 +88,7 @@ export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<n
           return;
         }
         queue.push({ socket, request });
+        waiting.add(socket);
         void next();
       }),
     );
