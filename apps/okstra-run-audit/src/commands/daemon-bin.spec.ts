@@ -59,6 +59,15 @@ function env(rt: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 const audit = (e: NodeJS.ProcessEnv, args: string[] = ['--project-root', sample, '--json'], cwd?: string) =>
   runBin(['run-audit', ...args], { env: e, cwd, timeoutMs: 60_000 });
 
+/** A runtime directory whose daemon is up (started by one call, which answered in-process). */
+function withDaemon(extra: NodeJS.ProcessEnv = {}): { rt: string; e: NodeJS.ProcessEnv } {
+  const rt = runtime();
+  const e = env(rt, extra);
+  audit(e);
+  expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+  return { rt, e };
+}
+
 describe('okstra-run-audit served by its daemon', () => {
   const alone = audit({ OKSTRA_DAEMON: '0' });
   const aloneText = audit({ OKSTRA_DAEMON: '0' }, ['--project-root', sample]);
@@ -78,10 +87,7 @@ describe('okstra-run-audit served by its daemon', () => {
   });
 
   it('a served call reads no artifact itself (strace of the client), and the cwd it was called from is the one audited', () => {
-    const rt = runtime();
-    const e = env(rt);
-    audit(e);
-    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const { e } = withDaemon();
     audit(e);
     const log = join(scratch, 'strace.log');
     const r = spawnSync('strace', ['-f', '-e', 'trace=openat', '-o', log, process.execPath, BIN, 'run-audit', '--json'], {
@@ -95,10 +101,7 @@ describe('okstra-run-audit served by its daemon', () => {
   });
 
   it('a stale socket file (its daemon was killed) costs nothing: the answer comes in-process and a new daemon takes the path', () => {
-    const rt = runtime();
-    const e = env(rt);
-    audit(e);
-    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const { rt, e } = withDaemon();
     for (const pid of daemonPids(rt)) process.kill(pid, 'SIGKILL');
     expect(waitFor(() => daemonPids(rt).length === 0)).toBe(true);
     expect(socketsIn(rt)).toHaveLength(1); // SIGKILL leaves the socket file
@@ -131,10 +134,7 @@ describe('okstra-run-audit served by its daemon', () => {
   });
 
   it('a stopped daemon (SIGSTOP) never says accepted: after 1 s the client answers in-process', async () => {
-    const rt = runtime();
-    const e = env(rt);
-    audit(e);
-    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const { rt, e } = withDaemon();
     const [pid] = daemonPids(rt);
     process.kill(pid!, 'SIGSTOP');
     try {
@@ -146,10 +146,7 @@ describe('okstra-run-audit served by its daemon', () => {
   }, 60_000);
 
   it("whatever a server on the socket answers that is not a daemon's answer, the client answers in-process", async () => {
-    const rt = runtime();
-    const e = env(rt);
-    audit(e);
-    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const { rt, e } = withDaemon();
     for (const pid of daemonPids(rt)) process.kill(pid, 'SIGTERM');
     expect(waitFor(() => daemonPids(rt).length === 0 && socketsIn(rt).length === 0)).toBe(true);
     // The path the bin connects to: its daemon's, found by starting one and stopping it.
@@ -186,15 +183,9 @@ describe('okstra-run-audit served by its daemon', () => {
   }, 120_000);
 
   it('an idle daemon exits and removes its socket; a SIGTERM does the same', () => {
-    const rt = runtime();
-    const e = env(rt, { OKSTRA_DAEMON_IDLE_MS: '1500' });
-    audit(e);
-    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const { rt } = withDaemon({ OKSTRA_DAEMON_IDLE_MS: '1500' });
     expect(waitFor(() => daemonPids(rt).length === 0 && socketsIn(rt).length === 0)).toBe(true);
-    const rt2 = runtime();
-    const e2 = env(rt2);
-    audit(e2);
-    expect(waitFor(() => daemonPids(rt2).length === 1)).toBe(true);
+    const { rt: rt2 } = withDaemon();
     for (const pid of daemonPids(rt2)) process.kill(pid, 'SIGTERM');
     expect(waitFor(() => daemonPids(rt2).length === 0 && socketsIn(rt2).length === 0)).toBe(true);
   });
