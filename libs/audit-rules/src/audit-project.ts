@@ -153,15 +153,21 @@ async function* auditInOrder(root: string, discovered: AsyncIterable<DiscoveredR
   }
 }
 
-/** This thread's audit of one batch; null (re-audit in order) when it throws, so the error surfaces at its run. */
-async function auditHere(root: string, runs: DiscoveredRun[]): Promise<AuditViolation[][] | null> {
-  try {
-    const out: AuditViolation[][] = [];
-    for await (const audited of auditRuns(root, runs)) out.push(audited.violations);
-    return out;
-  } catch {
-    return null;
-  }
+/**
+ * Each run's violations of one batch, in its order: what a worker thread
+ * posts back (./parallel/audit-worker.ts) and what this thread computes when
+ * every worker is full.
+ * @throws InputError as {@link auditProject}.
+ */
+export async function auditBatch(projectRoot: string, runs: readonly DiscoveredRun[]): Promise<AuditViolation[][]> {
+  const out: AuditViolation[][] = [];
+  for await (const audited of auditRuns(projectRoot, runs)) out.push(audited.violations);
+  return out;
+}
+
+/** {@link auditBatch} here; null (re-audit in order) when it throws, so the error surfaces at its run. */
+function auditHere(root: string, runs: DiscoveredRun[]): Promise<AuditViolation[][] | null> {
+  return auditBatch(root, runs).catch(() => null);
 }
 
 /** Consecutive runs in batches of about {@link BATCH_RUNS}, each ending at a run-directory boundary. */

@@ -6,7 +6,7 @@
  * re-audits it in order so the error surfaces exactly as a sequential audit's.
  */
 import { parentPort } from 'node:worker_threads';
-import { auditRuns } from '../audit-project.js';
+import { auditBatch } from '../audit-project.js';
 import type { WorkerReply, WorkerRequest } from './pool.js';
 
 const port = parentPort;
@@ -20,9 +20,7 @@ port.on('message', (request: WorkerRequest) => {
 async function answer({ id, root, runs }: WorkerRequest): Promise<void> {
   let reply: WorkerReply;
   try {
-    const violations = [];
-    for await (const audited of auditRuns(root, runs)) violations.push(audited.violations);
-    reply = { id, violations };
+    reply = { id, violations: await auditBatch(root, runs) };
   } catch {
     reply = { id, failed: true };
   }
