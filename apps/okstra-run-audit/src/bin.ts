@@ -17,7 +17,8 @@ const served = await runViaDaemon(
 );
 const io = processIo();
 if (served) {
-  io.stdout.write(served.stdout);
-  io.stderr.write(served.stderr);
+  // Nothing is written for an empty output, as the command itself writes nothing (a zero-length write to /dev/full fails).
+  if (served.stdout) io.stdout.write(served.stdout);
+  if (served.stderr) io.stderr.write(served.stderr);
   process.exitCode = served.code;
 } else process.exitCode = await (await import('./main.js')).main(argv, io);

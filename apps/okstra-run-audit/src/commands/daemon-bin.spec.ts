@@ -5,7 +5,7 @@
 // directory (XDG_RUNTIME_DIR), and every daemon started here is stopped afterwards.
 import { makeTempProject } from '@okstra/core/test-support';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,71 @@ describe('okstra-run-audit served by its daemon', () => {
       }
     }
   }, 120_000);
+
+  it('an error with no output, stdout to /dev/full: the served call prints only the error, as the bin alone does', () => {
+    const { e } = withDaemon();
+    const full = (extra: NodeJS.ProcessEnv) => {
+      const fd = openSync('/dev/full', 'w');
+      try {
+        const r = spawnSync(process.execPath, [BIN, 'run-audit', '--bogus'], { env: { ...e, ...extra }, stdio: ['ignore', fd, 'pipe'], encoding: 'utf8' });
+        return { code: r.status, stderr: r.stderr };
+      } finally {
+        closeSync(fd);
+      }
+    };
+    const alone = full({ OKSTRA_DAEMON: '0' });
+    expect(alone).toEqual({ code: 2, stderr: "okstra-run-audit: unknown option '--bogus'\n" });
+    expect(full({})).toEqual(alone);
+  });
+
+  it("a caller with fewer rights never gets an answer read with the daemon's: an unreadable file stays unreadable", () => {
+    const own = join(scratch, 'rights');
+    cpSync(sample, own, { recursive: true });
+    const state = readdirSync(join(own, '.okstra/tasks'), { recursive: true, withFileTypes: true }).find(
+      (d) => d.isFile() && d.name.startsWith('team-state-'),
+    )!;
+    chmodSync(join(state.parentPath, state.name), 0o000);
+    const { e } = withDaemon();
+    audit(e, ['--project-root', own, '--json']);
+    const limited = (extra: NodeJS.ProcessEnv) =>
+      spawnSync('setpriv', ['--inh-caps=-all', '--bounding-set=-all', process.execPath, BIN, 'run-audit', '--project-root', own, '--json'], {
+        env: { ...e, ...extra },
+        encoding: 'utf8',
+      });
+    const alone = limited({ OKSTRA_DAEMON: '0' });
+    for (let i = 0; i < 3; i++) expect(limited({}).stdout).toBe(alone.stdout);
+  });
+
+  it.runIf(uid === 0)("a caller in another mount namespace never gets the daemon's view of the files", () => {
+    const alt = join(scratch, 'alt-tasks');
+    mkdirSync(alt);
+    const { e } = withDaemon();
+    const inNs = (extra: NodeJS.ProcessEnv) =>
+      spawnSync(
+        'unshare',
+        [
+          '-m',
+          'sh',
+          '-c',
+          `mount --bind '${alt}' '${sample}/.okstra/tasks' && exec '${process.execPath}' '${BIN}' run-audit --project-root '${sample}' --json`,
+        ],
+        {
+          env: { ...e, ...extra },
+          encoding: 'utf8',
+        },
+      );
+    const alone = inNs({ OKSTRA_DAEMON: '0' });
+    expect(JSON.parse(alone.stdout).runsScanned).toBe(0);
+    for (let i = 0; i < 3; i++) expect(inNs({}).stdout).toBe(alone.stdout);
+  });
+
+  it('a relative XDG_RUNTIME_DIR is ignored: nothing is made in the working directory', () => {
+    const cwd = mkdtempSync(join(scratch, 'cwd-'));
+    const tmp = runtime();
+    const e = { ...env(tmp), XDG_RUNTIME_DIR: 'rt', TMPDIR: tmp };
+    expect(audit(e, ['--project-root', sample, '--json'], cwd)).toEqual(alone);
+    expect(readdirSync(cwd)).toEqual([]);
+  });
 
   it('an idle daemon exits and removes its socket; a SIGTERM does the same', () => {
     const { rt } = withDaemon({ OKSTRA_DAEMON_IDLE_MS: '1500' });

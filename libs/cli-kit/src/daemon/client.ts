@@ -5,6 +5,8 @@ import { lineReader, type DaemonDone, type DaemonReply, type DaemonRequest } fro
 const ACCEPT_TIMEOUT_MS = 1000;
 /** After `accepted`, how long the client waits for any line (the daemon sends `alive` every second) before it runs the command itself (ms). */
 const SILENCE_TIMEOUT_MS = 15_000;
+/** At most this many characters are taken from a daemon (a report of a huge project is tens of MB); more is not a daemon's answer. */
+const MAX_REPLY_CHARS = 512 * 1024 * 1024;
 
 /** What {@link runViaDaemon} needs to know about the bin. */
 export interface DaemonBin {
@@ -52,23 +54,26 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
     let timer = setTimeout(() => finish(null), ACCEPT_TIMEOUT_MS);
     socket.setEncoding('utf8');
     socket.on('connect', () => socket.write(JSON.stringify(request) + '\n'));
-    socket.on(
-      'data',
-      lineReader((line) => {
-        let reply: DaemonReply;
-        try {
-          reply = JSON.parse(line) as DaemonReply;
-        } catch {
-          return finish(null);
-        }
-        if (reply?.t === 'accepted' || reply?.t === 'alive') {
-          accepted = true;
-          clearTimeout(timer);
-          timer = setTimeout(() => finish(null), SILENCE_TIMEOUT_MS);
-        } else if (reply?.t === 'done' && isDone(reply)) finish(reply);
-        else finish(null);
-      }),
-    );
+    let received = 0;
+    const feed = lineReader((line) => {
+      let reply: DaemonReply;
+      try {
+        reply = JSON.parse(line) as DaemonReply;
+      } catch {
+        return finish(null);
+      }
+      if (reply?.t === 'accepted' || reply?.t === 'alive') {
+        accepted = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => finish(null), SILENCE_TIMEOUT_MS);
+      } else if (reply?.t === 'done' && isDone(reply)) finish(reply);
+      else finish(null);
+    });
+    socket.on('data', (chunk: string) => {
+      received += chunk.length;
+      if (received > MAX_REPLY_CHARS) finish(null);
+      else feed(chunk);
+    });
     socket.on('close', () => finish(null));
     socket.on('error', (error: NodeJS.ErrnoException) => {
       // No daemon on the path (none yet, or a dead one's socket file): start one for the next call.
