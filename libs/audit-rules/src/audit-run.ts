@@ -1,5 +1,5 @@
 import { basename, dirname, sep } from 'node:path';
-import { InputError, OkstraError } from '@okstra/core';
+import { InputError, OkstraError, sameTaskKey } from '@okstra/core';
 import { carryPath, formatSeq, isInside, isNormalAbsolute, parseArtifactName, tasksDir, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
 import { NotRegularFileError, readArtifactSync, type ArtifactOf } from '@okstra/state-file';
@@ -120,9 +120,9 @@ export function carryDirOf(taskRoot: string): string {
 
 /** A run-manifest's task key against its directory's; a directory keyed `unknown-project:` (no project.json) compares group and id only. */
 function sameTask(claimed: string, found: string): boolean {
-  if (claimed === found) return true;
+  if (sameTaskKey(claimed, found)) return true;
   const tail = (key: string) => key.slice(key.indexOf(':'));
-  return found.startsWith(`${UNKNOWN_PROJECT}:`) && tail(claimed) === tail(found);
+  return found.startsWith(`${UNKNOWN_PROJECT}:`) && sameTaskKey(tail(claimed), tail(found));
 }
 
 function invalid(message: string, file: string): Finding {

@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { joinPath as join } from './fast-join.js';
 import { InputError } from '@okstra/core';
-import { assertSegment } from './task-key.js';
+import { assertSegment, assertTaskKeySegment } from './task-key.js';
 import { runSuffix } from './seq.js';
 
 /**
@@ -47,7 +47,7 @@ export function tasksDir(projectRoot: string): string {
 
 /** `<project>/.okstra/tasks/<task-group>/<task-id>` */
 export function taskRoot(projectRoot: string, task: { taskGroup: string; taskId: string }): string {
-  return join(tasksDir(projectRoot), assertSegment('task-group', task.taskGroup), assertSegment('task-id', task.taskId));
+  return join(tasksDir(projectRoot), assertTaskKeySegment('task-group', task.taskGroup), assertTaskKeySegment('task-id', task.taskId));
 }
 
 /** `<task-root>/task-manifest.json` */

@@ -37,9 +37,20 @@ describe('task keys and seqs', () => {
     expect(parseTaskKey('sample:payments:refund-timeout')).toEqual({ projectId: 'sample', taskGroup: 'payments', taskId: 'refund-timeout' });
     expect(formatTaskKey({ projectId: 'sample', taskGroup: 'payments', taskId: 'refund-timeout' })).toBe('sample:payments:refund-timeout');
   });
-  it.each(['a:b', 'a:b:c:d', 'a:..:c', 'a:b/c:d', 'a::c', 'a:b c:d'])('refuses task key %s', (key) => {
-    expect(() => parseTaskKey(key)).toThrow(/invalid/);
-  });
+  it.each(['a:b', 'a:b:c:d', 'a:..:c', 'a:b/c:d', 'a::c', 'a:b c:d', 'a:b:.', 'a:b\\c:d', 'a:b\u0000:c', 'a:b\u200b\u0085:c', 'a:b\u3000c:d', 'a:b\uff0fc:d'])(
+    'refuses task key %j',
+    (key) => {
+      expect(() => parseTaskKey(key)).toThrow(/invalid/);
+    },
+  );
+  it.each(['sample:결제:환불-타임아웃', 'sample:ペイメント:返金_タイムアウト', 'proj:café:naïve.v2', 'p:groupe:e\u0301te', 'p:g:١٢٣'])(
+    "takes the user's own words as a task key: %s (Unicode letters, marks, digits)",
+    (key) => {
+      const parsed = parseTaskKey(key);
+      expect(formatTaskKey(parsed)).toBe(key);
+      expect(taskRoot('/p', parsed)).toBe(`/p/.okstra/tasks/${parsed.taskGroup}/${parsed.taskId}`);
+    },
+  );
   it('zero-pads seqs', () => {
     expect(formatSeq(1)).toBe('001');
     expect(formatSeq('42')).toBe('042');

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/core';
+import { InputError, TASK_KEY_SEGMENT } from '@okstra/core';
 
 /** The three parts of a task key `project-id:task-group:task-id` (docs/contracts.md §4). */
 export interface TaskKey {
@@ -7,7 +7,7 @@ export interface TaskKey {
   taskId: string;
 }
 
-/** A path segment okstra builds from ids: letters, digits, `.`, `_`, `-`; not `.`/`..`. */
+/** A path segment okstra builds from its own ids: ASCII letters, digits, `.`, `_`, `-`; not `.`/`..`. */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]+$/;
 
 /** True when `id` can be one segment of an `.okstra` path. */
@@ -16,11 +16,23 @@ function isSafeSegment(id: string): boolean {
 }
 
 /**
- * Refuse an id that cannot be one path segment (slashes, `..`, spaces, empty).
- * @throws InputError naming `what` (e.g. `task-group`).
+ * Refuse an id okstra names itself (a worker id, task type, dispatch kind)
+ * that cannot be one ASCII path segment (slashes, `..`, spaces, empty).
+ * @throws InputError naming `what` (e.g. `worker id`).
  */
 export function assertSegment(what: string, id: string): string {
   if (!isSafeSegment(id)) throw new InputError(`invalid ${what} '${id}': use letters, digits, '.', '_' or '-'`);
+  return id;
+}
+
+/**
+ * Refuse a task-key segment (project id, task group, task id) that cannot be
+ * one path segment: Unicode letters, marks and digits are allowed, as the
+ * user's own words (libs/core `TASK_KEY_SEGMENT`, docs/contracts.md §4).
+ * @throws InputError naming `what` (e.g. `task-group`).
+ */
+export function assertTaskKeySegment(what: string, id: string): string {
+  if (!TASK_KEY_SEGMENT.test(id)) throw new InputError(`invalid ${what} '${id}': use letters, digits, '.', '_' or '-'`);
   return id;
 }
 
@@ -34,13 +46,13 @@ export function parseTaskKey(key: string): TaskKey {
     throw new InputError(`invalid task key '${key}': expected <project-id>:<task-group>:<task-id>`);
   }
   const [projectId, taskGroup, taskId] = parts as [string, string, string];
-  assertSegment('project-id', projectId);
-  assertSegment('task-group', taskGroup);
-  assertSegment('task-id', taskId);
+  assertTaskKeySegment('project-id', projectId);
+  assertTaskKeySegment('task-group', taskGroup);
+  assertTaskKeySegment('task-id', taskId);
   return { projectId, taskGroup, taskId };
 }
 
 /** Build `project-id:task-group:task-id`. */
 export function formatTaskKey(key: TaskKey): string {
-  return `${assertSegment('project-id', key.projectId)}:${assertSegment('task-group', key.taskGroup)}:${assertSegment('task-id', key.taskId)}`;
+  return `${assertTaskKeySegment('project-id', key.projectId)}:${assertTaskKeySegment('task-group', key.taskGroup)}:${assertTaskKeySegment('task-id', key.taskId)}`;
 }

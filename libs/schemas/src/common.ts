@@ -1,3 +1,4 @@
+import { TASK_KEY, TASK_KEY_SEGMENT } from '@okstra/core';
 import * as z from './zod.js';
 
 /** RFC 3339 / ISO-8601 timestamp with `Z` or an offset, optional fraction. Okstra writes UTC (`Z`). */
@@ -12,8 +13,11 @@ export const Seq = z.string().check(z.regex(/^[0-9]{3,}$/, 'expected a zero-padd
 /** A task type (`implementation-planning`): one safe path segment. */
 export const TaskType = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a task type like "error-analysis"'));
 
-/** `project-id:task-group:task-id`. */
-export const TaskKeyString = z.string().check(z.regex(/^[A-Za-z0-9._-]+:[A-Za-z0-9._-]+:[A-Za-z0-9._-]+$/, 'expected <project-id>:<task-group>:<task-id>'));
+/** `project-id:task-group:task-id`; each segment Unicode letters, marks, digits, `.`, `_`, `-` (libs/core `TASK_KEY`, docs/contracts.md §4). */
+export const TaskKeyString = z.string().check(z.regex(TASK_KEY, 'expected <project-id>:<task-group>:<task-id>'));
+
+/** One segment of a task key (a project id, task group or task id): libs/core `TASK_KEY_SEGMENT`. */
+export const TaskKeySegment = z.string().check(z.regex(TASK_KEY_SEGMENT, 'expected letters, digits, ".", "_" or "-"'));
 
 /** Provider ids of the bundled registry (0.164.0 README table); user providers may add more. */
 export const ProviderId = z.string().check(z.regex(/^[a-z0-9][a-z0-9-]*$/, 'expected a provider id like "claude"'));

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { sameTaskKey } from '@okstra/core';
 import { convergenceFinalStatePath, finalReportDataPath, finalReportPath, teamStatePath } from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import type { Finding, RunUnderAudit } from '../run-context.js';
@@ -59,7 +60,7 @@ export async function checkForeignArtifacts(run: RunUnderAudit): Promise<Finding
 
 function mismatch(run: RunUnderAudit, claimed: Claimed): string | null {
   const wrong: string[] = [];
-  if (claimed.taskKey !== undefined && claimed.taskKey !== null && claimed.taskKey !== run.manifest.taskKey)
+  if (claimed.taskKey !== undefined && claimed.taskKey !== null && !sameTaskKey(String(claimed.taskKey), run.manifest.taskKey))
     wrong.push(`taskKey ${String(claimed.taskKey)} (this run: ${run.manifest.taskKey})`);
   if (claimed.taskType !== undefined && claimed.taskType !== null && claimed.taskType !== run.taskType)
     wrong.push(`taskType ${String(claimed.taskType)} (this run: ${run.taskType})`);

@@ -95,6 +95,9 @@ export const LEGAL: LegalVariant[] = [
       setResult(r, (old) => `${old}\n\nRésumé: ünïcödé ✓ 日本語\n`)
     ),
   },
+  // Task groups and ids are the user's words: Unicode letters and marks are one path segment (libs/core TASK_KEY_SEGMENT).
+  { id: 'l-unicode-task-key', apply: (r) => ((r.taskGroup = '결제'), (r.taskIdSuffix = '-환불-café'), true) },
+  { id: 'l-unicode-task-key-kana', apply: (r) => ((r.taskGroup = 'ペイメント'), (r.taskIdSuffix = '-返金_タイムアウト'), true) },
   { id: 'l-worker-id-dots', apply: (r) => !!analyserId(r) && renameWorker(r, analyserId(r)!, 'claude.opus-4.1') },
   { id: 'l-worker-id-long', apply: (r) => !!analyserId(r) && renameWorker(r, analyserId(r)!, 'w'.repeat(60)) },
   { id: 'l-time-zone-plus-9', apply: (r) => eachInstant(r, (t) => offset(t, 9)) },

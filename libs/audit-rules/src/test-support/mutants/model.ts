@@ -22,6 +22,10 @@ export interface MainRun {
 /** One task's files, with path helpers for its main run. */
 export class RunModel {
   readonly files: Map<string, string>;
+  /** The task group the task is written under (a legal variant may name it in Unicode). */
+  taskGroup = 'gen';
+  /** Appended to the case id to make the task id (a legal variant may add Unicode). */
+  taskIdSuffix = '';
   constructor(
     readonly main: MainRun,
     files: Map<string, string>,
@@ -30,7 +34,10 @@ export class RunModel {
   }
 
   clone(): RunModel {
-    return new RunModel(this.main, this.files);
+    const copy = new RunModel(this.main, this.files);
+    copy.taskGroup = this.taskGroup;
+    copy.taskIdSuffix = this.taskIdSuffix;
+    return copy;
   }
 
   private get suffix(): string {

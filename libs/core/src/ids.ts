@@ -1,0 +1,22 @@
+/**
+ * One segment of a task key `<project-id>:<task-group>:<task-id>`, which is
+ * also one directory name under `.okstra/tasks/` (docs/contracts.md §4): one
+ * or more Unicode letters, combining marks or digits, `.`, `_` or `-`; never
+ * `.` or `..`. Task ids are the user's own words (`환불-타임아웃`, `café`), so
+ * they are not held to ASCII; nothing in the class can leave the directory
+ * (no `/`, `\`, `:`, NUL, space or control character). Worker ids, task types
+ * and dispatch kinds stay ASCII: okstra itself names those.
+ */
+export const TASK_KEY_SEGMENT = /^(?!\.{1,2}$)[\p{L}\p{M}\p{N}._-]+$/u;
+
+/** A whole task key: three {@link TASK_KEY_SEGMENT}s joined by `:`. */
+export const TASK_KEY = /^(?!\.{1,2}:)[\p{L}\p{M}\p{N}._-]+:(?!\.{1,2}:)[\p{L}\p{M}\p{N}._-]+:(?!\.{1,2}$)[\p{L}\p{M}\p{N}._-]+$/u;
+
+/**
+ * Two task keys (or segments) name the same task when they are equal after
+ * Unicode NFC normalization: a directory name written by macOS (NFD) and the
+ * same id typed into a manifest (NFC) are one task.
+ */
+export function sameTaskKey(a: string, b: string): boolean {
+  return a === b || a.normalize('NFC') === b.normalize('NFC');
+}
