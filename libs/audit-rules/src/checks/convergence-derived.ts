@@ -21,8 +21,10 @@ const readJson = async (run: RunUnderAudit, path: string): Promise<unknown> => {
  *   re-collected from the saved `worker-results/<w>-reverify-r<N>-<type>-<seq>.md` of the workers
  *   the results record `completed`, with `readRoundResults` of libs/convergence (the reader
  *   `collect-results` uses; called, never copied), and each worker's votes (finding, verdict) are
- *   compared; a completed worker whose response is gone is a violation; a worker the reader
- *   refuses is not compared (invariant 21 / the collect's own);
+ *   compared; a completed worker whose response is gone is a violation, and so is one whose
+ *   response the reader refuses while the results record votes for it (collect-results exits 2
+ *   on a dispatched finding with no verdict, a verdict for a finding not dispatched to that worker
+ *   or a vote with no explanation: saved votes were collected from nothing);
  * - a final state claiming `rounds: N` has, for each round 1…N, a saved results file or at least
  *   one saved reverify response of that round.
  * Loaded only for a run that has a results file or a final state with rounds.
@@ -81,6 +83,15 @@ export async function checkConvergenceDerived(run: RunUnderAudit): Promise<Findi
     for (const w of completed) {
       const again = derived.results.workers.find((d) => d.workerId === w.workerId);
       const file = responses.find((r) => r.workerId === w.workerId)?.file;
+      if (file && refused.has(String(w.workerId)) && (w.verdicts ?? []).length > 0) {
+        // collect-results exits 2 on this response, so the votes saved for it were collected from nothing.
+        const why = derived.problems.find((p) => p.workerId === w.workerId)!;
+        add(
+          `round ${round}: ${basename(resultsPath)} records worker '${String(w.workerId)}' votes, but collect-results refuses ${basename(file)} (${why.id}: ${why.message})`,
+          [resultsPath, file],
+        );
+        continue;
+      }
       if (!again || !file || refused.has(String(w.workerId))) continue;
       const key = (v: { findingId?: unknown; verdict?: unknown }) => `${String(v.findingId)} ${String(v.verdict)}`;
       const recorded = (w.verdicts ?? []).map(key).sort();

@@ -8,6 +8,8 @@ type Vote = { workerId?: unknown; verdict?: unknown; breakageKind?: unknown; fix
 type Item = { id?: unknown; verdicts?: Vote[] };
 
 const PLAN_VERIFY_KINDS = new Set(['plan-verify', 'repair-plan-verify']);
+/** Refusals of libs/verdict-blocks that seed rule S19 names as collect-verdicts' exit 2: a DISAGREE missing its kind or fixability. */
+const S19_REFUSALS = /^DISAGREE (?:with no breakage kind|without a fixability value)/;
 
 /** How a vote reads in a message: `DISAGREE(b, in-place)`, `AGREE`. */
 const show = (v: Vote) => `${String(v.verdict)}${v.verdict === 'DISAGREE' ? `(${String(v.breakageKind ?? '-')}, ${String(v.fixability ?? '-')})` : ''}`;
@@ -58,8 +60,9 @@ function responseFiles(run: RunUnderAudit): Map<string, string> {
  * response gives (a worker with no response, or recorded timeout/error/not-run), or a counted
  * response's vote that data.json lacks or records differently, is a violation naming the item,
  * the worker, both values and both files. An item the reader refuses for a worker is not compared
- * (the refusal is invariant 21's or the collect's own), except an item the response has no block for
- * at all: a vote data.json records for it was collected from nothing. Nothing is read for a run with no responses.
+ * (the refusal is invariant 21's or the collect's own), except a refusal seed rule S19 names — an item
+ * the response has no block for at all, a DISAGREE with no breakage kind or without a fixability value:
+ * a vote data.json records for it was collected from nothing. Nothing is read for a run with no responses.
  */
 export async function checkPlanDerived(run: RunUnderAudit): Promise<Finding[]> {
   const dataPath = finalReportDataPath(run.runDir, run);
@@ -101,13 +104,14 @@ export async function checkPlanDerived(run: RunUnderAudit): Promise<Finding[]> {
     return []; // a queue the reader refuses (an id given twice) is invariant 9's
   }
   const refused = new Set(derived.problems.map((p) => `${p.workerId}\u0000${p.itemId}`));
-  // A response with no block at all for an item (the reader found not even a near miss): collect-verdicts exits 2 on
-  // it (seed rule S19: "an assigned item the worker left unanswered"), so a vote data.json records there was not
-  // collected from that response. A near miss (a malformed heading) stays uncompared: that refusal is the collect's.
-  const unanswered = new Set(
+  // A block collect-verdicts exits 2 on for a reason seed rule S19 names — no block at all for the item (not even a
+  // near miss: "an assigned item the worker left unanswered"), a DISAGREE with no breakage kind, a DISAGREE without a
+  // fixability value — gave no vote, so a vote data.json records for it was not collected from that response. A near
+  // miss (a malformed heading) stays uncompared: that refusal is the collect's.
+  const fromNothing = new Map(
     derived.problems
-      .filter((p) => /^assigned item left unanswered/.test(p.message) && !p.message.includes('; found'))
-      .map((p) => `${p.workerId}\u0000${p.itemId}`),
+      .filter((p) => (/^assigned item left unanswered/.test(p.message) && !p.message.includes('; found')) || S19_REFUSALS.test(p.message))
+      .map((p) => [`${p.workerId}\u0000${p.itemId}`, /^assigned item/.test(p.message) ? 'has no block answering it' : `gives no such vote (${p.message})`]),
   );
   const fileOf = new Map(counted.map((c) => [c.workerId, c.file]));
   const out: Finding[] = [];
@@ -123,8 +127,9 @@ export async function checkPlanDerived(run: RunUnderAudit): Promise<Finding[]> {
         add(`plan item ${item.id}: data.json records worker '${w}' ${show(vote)} but ${why}`, [dataPath, ...(responses.has(w) ? [responses.get(w)!] : [])]);
         continue;
       }
-      if (unanswered.has(`${w}\u0000${item.id}`)) {
-        add(`plan item ${item.id}: data.json records worker '${w}' ${show(vote)} but ${basename(file)} has no block answering it`, [dataPath, file]);
+      const nothing = fromNothing.get(`${w}\u0000${item.id}`);
+      if (nothing) {
+        add(`plan item ${item.id}: data.json records worker '${w}' ${show(vote)} but ${basename(file)} ${nothing}`, [dataPath, file]);
         continue;
       }
       if (refused.has(`${w}\u0000${item.id}`)) continue;

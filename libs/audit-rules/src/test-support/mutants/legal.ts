@@ -187,8 +187,10 @@ export const LEGAL: LegalVariant[] = [
   },
   {
     id: 'l-reverify-response',
+    // Not on a run whose round 1 was collected: replacing the response its results file was read from is a mismatch (29).
     apply: (r) =>
       !!analyserId(r) &&
+      !r.has(r.p.roundResults(1)) &&
       (r.set(
         `${r.main.dir}/worker-results/${analyserId(r)}-reverify-r1-${r.main.taskType}-${r.main.seq}.md`,
         '## F-001\n- Verdict: AGREE\n- Explanation: reproduced\n',
