@@ -22,14 +22,22 @@ export function isReportWriter(x: { role?: string | null; workerId?: string | nu
 
 /**
  * Reasons the seed 002 lead contract names as NOT valid for skipping the
- * report writer ("Session resume", "team is no longer alive", and similar).
+ * report writer ("Session resume", "team is no longer alive", and similar):
+ * the lead's session was resumed, restarted or compacted, or its team or
+ * workers died, went away or are no longer alive — in any wording and, for
+ * the words a lead writes most (Korean, Japanese, Chinese), in those languages too.
  */
 const INVALID_REASONS = [
   /session[\s-]*resum/i,
-  /resumed (?:the )?session/i,
+  /\bresum(?:e|ed|es|ing|ption)\b/i,
+  /\bsession\b[^.;\n]{0,30}\b(?:restart|reset|expired|ended|lost|compact)/i,
+  /\bcompact(?:ed|ion)\b/i,
   /team (?:is )?no longer alive/i,
-  /team (?:is |was )?(?:gone|dead|not alive)/i,
-  /no (?:live|alive) team/i,
+  /\b(?:team|teammates?|workers?|panes?)\b[^.;\n]{0,40}\b(?:died|dead|gone|lost|vanished|not alive|no longer (?:alive|available|exists?|running|there))\b/i,
+  /no (?:live|alive|running) (?:team|workers?)/i,
+  /세션|재개|팀[이은]?[^.\n]{0,20}(?:종료|없|죽|사라)/,
+  /セッション|再開|チーム[^。\n]{0,20}(?:終了|消え|存在しない|いない)/,
+  /会话|會話|恢复|恢復|团队[^。\n]{0,20}(?:不再|已经?结束|消失)/,
 ];
 
 /** True when a report-writer reason is one the lead contract rules out. */
