@@ -8,8 +8,11 @@ import { frontmatterIdentity } from './provenance.js';
 import { isReportWriter } from './report-writer.js';
 
 const SECTION_0 = /^##\s+0\.\s+Clarification Response Carried In From Previous Run[^\n]*\n([\s\S]*?)(?=^##\s|(?![\s\S]))/m;
-/** A Section 0 body that carries nothing in: blank, or only a "none" word. */
-const EMPTY_BODY = /^(?:|none\.?|n\/a|-|—|_none_|\(none\)|nothing carried in\.?)$/i;
+/** A Section 0 body that carries nothing in (emphasis and HTML comments aside): blank, or only a "none" word in a language a report is written in. */
+const EMPTY_BODY =
+  /^(?:|none|n\/a|na|nil|nothing|empty|not applicable|-+|—|–|\(none\)|nothing carried in|없음|해당 ?없음|없습니다|なし|該当なし|ありません|无|無|没有|ninguno|ninguna|keine|aucune?)[.。!]?$/i;
+/** A one-line Section 0 body that says nothing was carried in ("No carry-in for this run."), naming no C-… item. */
+const NOTHING_LINE = /^(?:no|nothing|there (?:is|are|were) no)\b[^\n]{0,120}$/i;
 const REFRAME = /^##\s+C-\d+[^\n]*\n(?:(?!^##\s)[\s\S])*?Disposition[*_]*\s*:?[*_]*\s*[*_`]*reframe\b/im;
 const JOB_FIELDS = ['workerId', 'provider', 'role', 'modelExecutionValue', 'promptPath', 'resultPath', 'workerResultPath', 'completionPaths'] as const;
 
@@ -36,8 +39,7 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
     const problem = run.manifest.status === 'completed' ? answerProblem(body, null) : null;
     if (problem) add(`the final report ${problem}`, [report]);
     const s0 = SECTION_0.exec(text.replace(/\r\n/g, '\n'));
-    if (s0 && (EMPTY_BODY.test(s0[1]!.trim()) || headerOnlyTable(s0[1]!)))
-      add('the final report renders an empty "## 0. Clarification Response Carried In" section', [report]);
+    if (s0 && emptySection0(s0[1]!)) add('the final report renders an empty "## 0. Clarification Response Carried In" section', [report]);
     const author = frontmatterIdentity(text) as { reportAuthor?: string };
     if (author.reportAuthor && run.manifest.reportAuthor && author.reportAuthor !== run.manifest.reportAuthor)
       add(`the final report's frontmatter says reportAuthor ${author.reportAuthor}, the run-manifest ${run.manifest.reportAuthor}`, [run.manifestPath, report]);
@@ -92,6 +94,13 @@ export async function checkReportContent(run: RunUnderAudit): Promise<Finding[]>
 }
 
 /** A Section 0 body that is a table with a header and no data row. */
+/** True when a Section 0 body carries nothing in (seed 000 launch.template.md: "the validator fails empty Section 0 stubs"). */
+function emptySection0(raw: string): boolean {
+  const body = raw.replace(/<!--[\s\S]*?-->/g, '').trim();
+  const plain = body.replace(/[*_`~]/g, '').trim();
+  return EMPTY_BODY.test(plain) || headerOnlyTable(body) || (NOTHING_LINE.test(plain) && !/\bC-\d+/.test(plain));
+}
+
 function headerOnlyTable(body: string): boolean {
   const lines = body
     .split('\n')
