@@ -91,7 +91,7 @@ describe('okstra worker-audit-check (real bin)', () => {
 
   it('agrees with run-audit invariant 13 on the same run (one rule, one home)', () => {
     project = makeCleanProject();
-    project.write(EA.result('codex'), '## 0. Reading Confirmation\n');
+    project.write(EA.result('codex'), '## 0. Reading Confirmation\n\nI read the brief.\n');
     const check = JSON.parse(runBin(args(project)).stdout).failures;
     const audit = JSON.parse(runBin(['--project-root', project.root, '--json']).stdout).violations;
     expect(check.map((f: { worker: string; rule: string }) => `worker '${f.worker}': ${f.rule}`)).toEqual(

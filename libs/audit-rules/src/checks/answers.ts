@@ -4,6 +4,7 @@ import { readRegularFileSync } from '@okstra/state-file';
 import { promptPath, workerResultPath, joinPath as join } from '@okstra/paths';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
+import { isHeadingsOnly, isRawTranscript, shortNonAnswer } from './non-answer.js';
 import { resolveRecorded } from './recorded-path.js';
 
 /** An unrendered template placeholder: `{{NAME}}` / `{{ NAME }}` in capitals, outside a code span. */
@@ -20,8 +21,8 @@ const SHORT = 600;
 /**
  * Why `text` does not answer what was dispatched, or null when it may:
  * empty, blank, NUL bytes, an unrendered `{{…}}` template, a preamble or
- * spawn acknowledgement with no answer, an echo of the prompt, or a provider's
- * error text (docs/run-audit.md invariant 21). Judged on the text only; a long
+ * spawn acknowledgement with no answer, an echo of the prompt, a provider's
+ * error text, a refusal or a raw provider transcript (docs/run-audit.md invariant 21; non-answer.ts). Judged on the text only; a long
  * answer that merely mentions an error or a template is an answer.
  */
 export function answerProblem(text: string, prompt: string | null): string | null {
@@ -34,9 +35,11 @@ export function answerProblem(text: string, prompt: string | null): string | nul
   if (prompt !== null && prompt.trim() !== '' && normalize(trimmed) === normalize(prompt)) return 'is an echo of its prompt';
   // A heartbeat log written where the answer belongs: nothing but `- PROGRESS:` lines.
   if (trimmed.split(/\r?\n/).every((l) => l.trim() === '' || /^- PROGRESS: /.test(l))) return 'holds only heartbeat lines, no answer';
+  if (isRawTranscript(trimmed)) return 'is a raw provider transcript (stream-json lines), not an answer';
   if (trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
     if (PROVIDER_ERROR.test(trimmed)) return "is a provider's error text, not an answer";
     if (PREAMBLE.test(trimmed)) return 'is a preamble with no answer';
+    return shortNonAnswer(trimmed);
   }
   return null;
 }
@@ -65,13 +68,15 @@ export function rowFiles(run: RunUnderAudit, row: TeamStateRow): { result: strin
  * Invariant 21 `answer-invalid` (seed 000 cmux.md: "A worker is finished when its dispatch
  * record reaches a terminal status and its required Result Paths exist"; 002 lead contract:
  * "a saved result file"): a file a row calls done answers what was dispatched —
- * each `completed` row's Markdown result ({@link answerProblem}), its saved prompt not empty,
+ * each `completed` row's Markdown result ({@link answerProblem}; not headings only, not another
+ * worker's result copied: two workers' answers of {@link COPY_MIN} characters or more are never the same text), its saved prompt not empty,
  * a `.json` result that parses; and every round response of the run (`-reverify-r<N>-`,
  * `-plan-verify-`) answers and names at least one id (`F-…`, `P-…`, `G-…`, …).
  */
 export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
   const out: Finding[] = [];
   const state = run.teamStatePath ? [run.teamStatePath] : [];
+  const seen = new Map<string, { workerId: string; file: string }>();
   for (const row of run.teamState?.workers ?? []) {
     const files = rowFiles(run, row);
     if (['completed', 'timeout', 'error'].includes(row.status) && files.prompt && run.files.exists(files.prompt)) {
@@ -95,11 +100,13 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (row.status !== 'completed' || !files.result || !run.files.exists(files.result)) continue;
     const text = await run.files.readText(files.result);
     if (text === null) continue;
+    const copyOf = files.result.endsWith('.json') ? undefined : copied(seen, row.workerId, files.result, text);
     const problem = notUtf8(text, files.result)
       ? 'is not UTF-8 text'
       : files.result.endsWith('.json')
         ? jsonProblem(text)
-        : answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null);
+        : (answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null) ??
+          (isHeadingsOnly(text) ? 'holds only headings, no answer' : copyOf ? `is a copy of worker '${copyOf}''s result, not its own answer` : null));
     if (problem)
       out.push({
         invariant: 'answer-invalid',
@@ -117,6 +124,18 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (problem) out.push({ invariant: 'answer-invalid', message: `round response ${name} ${problem}`, evidence: [abs] });
   }
   return out;
+}
+
+/** The shortest answer whose verbatim repeat by another worker counts as a copy (a one-line "no findings" may coincide). */
+const COPY_MIN = 100;
+
+/** The worker whose result `text` repeats (another worker, another file), or undefined; records `text` as `workerId`'s. */
+function copied(seen: Map<string, { workerId: string; file: string }>, workerId: string, file: string, text: string): string | undefined {
+  const key = normalize(text);
+  if (key.length < COPY_MIN) return undefined;
+  const first = seen.get(key);
+  if (!first) seen.set(key, { workerId, file });
+  return first && first.workerId !== workerId && first.file !== file ? first.workerId : undefined;
 }
 
 /**
