@@ -3,6 +3,7 @@
 import { CONVERGENCE_DERIVED_CLASSES, DERIVED_CLASSES, DERIVED_LEGAL } from './classes-derived.js';
 import { HELDOUT_CLASSES, HELDOUT_LEGAL } from './classes-heldout.js';
 import { HELDOUT3_CLASSES, HELDOUT3_LEGAL } from './classes-heldout3.js';
+import { HELDOUT4_CLASSES, HELDOUT4_LEGAL } from './classes-heldout4.js';
 import { RUN_CLASSES } from './classes-run.js';
 import { WORKER_CLASSES } from './classes-workers.js';
 import { HEALTHY, type HealthyRun } from './healthy.js';
@@ -11,7 +12,7 @@ import { LEGAL as BASE_LEGAL } from './legal.js';
 import type { GeneratedCase } from './write.js';
 
 /** Every legal variant: the generator's own and the held-out breaker's. */
-const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...DERIVED_LEGAL];
+const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...HELDOUT4_LEGAL, ...DERIVED_LEGAL];
 export { HEALTHY, LEGAL };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
@@ -21,6 +22,7 @@ export const CLASSES: readonly MutationClass[] = [
   ...RUN_CLASSES,
   ...HELDOUT_CLASSES,
   ...HELDOUT3_CLASSES,
+  ...HELDOUT4_CLASSES,
   ...DERIVED_CLASSES,
   ...CONVERGENCE_DERIVED_CLASSES,
 ];
