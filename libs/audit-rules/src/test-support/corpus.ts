@@ -338,9 +338,45 @@ export const CORPUS: readonly CorpusCase[] = [
       c.remove(IMPL.carry.replace('stage-1', 'stage-2'));
     },
   },
+  // answers that are not answers, skip reasons in other words, Section 0 stubs in other words (held-out set #4)
+  {
+    id: 'p-result-refusal-ko',
+    run: 'ea',
+    expect: 'answer-invalid',
+    plant: (c) => c.write(EA.result('codex'), '죄송합니다. 요청하신 분석을 완료할 수 없었습니다.\n'),
+  },
+  { id: 'p-result-copied', run: 'ea', expect: 'answer-invalid', plant: (c) => c.write(EA.result('codex'), c.read(EA.result('claude'))) },
+  {
+    id: 'p-lead-reason-korean',
+    run: 'impl',
+    expect: 'report-writer-bypass',
+    plant: (c) => c.edit(IMPL.teamState, (s) => void (s.workers[0].reason = '세션 재개 후 팀이 종료됨')),
+  },
+  {
+    id: 'p-section0-none-ko',
+    run: 'ea',
+    expect: 'report-content',
+    plant: (c) => c.write(EA.report, `${c.read(EA.report)}\n## 0. Clarification Response Carried In From Previous Run\n\n없음\n`),
+  },
 
   // healthy twins
   { id: 'h-clean-ea', run: 'ea', expect: null },
+  {
+    id: 'h-result-could-not-reproduce',
+    run: 'ea',
+    expect: null,
+    plant: (c) => c.write(EA.result('codex'), 'I could not reproduce the timeout with the gateway double; the deadline is never set.\n'),
+  },
+  {
+    id: 'h-section0-one-line-with-id',
+    run: 'ea',
+    expect: null,
+    plant: (c) =>
+      c.write(
+        EA.report,
+        `${c.read(EA.report)}\n## 0. Clarification Response Carried In From Previous Run\n\nNo change to the plan: C-004 answered (client header).\n`,
+      ),
+  },
   { id: 'h-clean-impl', run: 'impl', expect: null },
   { id: 'h-clean-plan', run: 'plan', expect: null },
   {
