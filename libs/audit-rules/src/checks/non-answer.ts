@@ -11,9 +11,9 @@
 const REFUSAL = [
   /^(?:I['’]m sorry|I am sorry|Sorry[,.]|Apologies|Unfortunately,? I\b|I do(?: not|n['’]t) have (?:access|permission))/i,
   /^I (?:can(?:no|['’])t|could(?: ?not|n['’]t)|was(?: ?not|n['’]t) able to|am(?: not|n['’]t)? (?:un)?able to|was unable to) (?:help|assist|comply|complete|finish|perform|do|carry out|provide|access|verify|analy[sz]e)\b/i,
-  /^죄송|(?:완료|수행|작성|분석|검증)(?:할 수 없|하지 못)/,
+  /^죄송|(?:완료|수행|작성|분석|검증)(?:할 수 없(?:습니다|었습니다|어요|다)|하지 못(?:했습니다|했어요|했다))/,
   /^(?:申し訳|すみません)|(?:完了|実行|対応|お手伝い)(?:でき|は出来)ません/,
-  /^(?:抱歉|对不起|對不起|很抱歉)|(?:无法|無法|未能)(?:完成|执行|執行)/,
+  /^(?:抱歉|对不起|對不起|很抱歉)|我(?:无法|無法|未能)(?:完成|执行|執行)/,
   /^(?:lo siento|disculp)|\bno (?:pude|he podido|puedo) (?:completar|terminar|realizar|ayudar)/i,
   /^es tut mir leid|\bkonnte\b[^.\n]{0,60}\bnicht (?:abschließen|durchführen|erledigen|fertigstellen|abschliessen)/i,
   /^(?:désolée?|je suis désolée?)|je n['’]ai pas pu (?:terminer|compléter|réaliser|effectuer)/i,
@@ -24,35 +24,78 @@ const REFUSAL = [
 const PROVIDER_STATUS =
   /^(?:Claude AI usage limit reached|Execution error|ERROR:|Timed out\b|Request timed out|\(no content\)|stream disconnected|Model (?:is )?overloaded|Overloaded\b|Internal server error|Prompt is too long|context length exceeded|Not logged in|Please run \/login|Session limit reached|Quota exceeded)/i;
 
-/** Why a short text with no heading or list is not an answer, or null. */
+/** Evidence a refusal never carries: a code span or a `file.ext:line` citation. */
+const CITES = /`[^`\n]+`|[\w./-]+\.[A-Za-z]\w*:\d+/;
+
+/**
+ * Why a short text with no heading or list is not an answer, or null. A refusal is judged on
+ * the first line only (a worker that gave up says so first; a finding may say later that
+ * something "cannot complete"), and never in a text that cites evidence.
+ */
 export function shortNonAnswer(trimmed: string): string | null {
   if (PROVIDER_STATUS.test(trimmed)) return "is a provider's error text, not an answer";
-  if (!/`[^`\n]+`/.test(trimmed) && REFUSAL.some((re) => re.test(trimmed))) return 'is a refusal, not an answer';
+  const first = trimmed.split(/\r?\n/, 1)[0]!;
+  if (!CITES.test(trimmed) && REFUSAL.some((re) => re.test(first))) return 'is a refusal, not an answer';
   return null;
 }
 
-/** True when every non-blank line is a JSON object with a string `type`: a provider's stream-json transcript, not the answer it was to write. */
+/** Event types of the providers' JSON-lines output (Claude Code `stream-json`, Codex `exec --json`). */
+const STREAM_TYPES = new Set([
+  'system',
+  'assistant',
+  'user',
+  'result',
+  'stream_event',
+  'thread.started',
+  'turn.started',
+  'turn.completed',
+  'turn.failed',
+  'item.started',
+  'item.updated',
+  'item.completed',
+  'error',
+]);
+
+/**
+ * True when the text is two or more lines, each a JSON object with a string `type`, and
+ * some `type` is a provider's stream event: its transcript, not the answer it was to write.
+ * One JSON object (a `.json` result) is never a transcript.
+ */
 export function isRawTranscript(trimmed: string): boolean {
   if (!trimmed.startsWith('{')) return false;
-  return trimmed
-    .split(/\r?\n/)
-    .filter((l) => l.trim() !== '')
-    .every((l) => {
-      try {
-        const v = JSON.parse(l) as unknown;
-        return !!v && typeof v === 'object' && typeof (v as { type?: unknown }).type === 'string';
-      } catch {
-        return false;
-      }
-    });
+  const lines = trimmed.split(/\r?\n/).filter((l) => l.trim() !== '');
+  if (lines.length < 2) return false;
+  let streamed = false;
+  for (const l of lines) {
+    try {
+      const v = JSON.parse(l) as unknown;
+      const type = v && typeof v === 'object' ? (v as { type?: unknown }).type : undefined;
+      if (typeof type !== 'string') return false;
+      streamed ||= STREAM_TYPES.has(type);
+    } catch {
+      return false;
+    }
+  }
+  return streamed;
 }
 
-/** True when the text holds headings and nothing else: a result template left unfilled (`# Findings` and no finding). */
+/**
+ * True when the text holds headings and nothing else, none of which says anything: a result
+ * template left unfilled (`# Findings`, `## Evidence` and no finding). A heading that names
+ * an id (`## F-001 refund races the webhook`) or runs past six words is an answer written as
+ * headings, not a template.
+ */
 export function isHeadingsOnly(text: string): boolean {
   const lines = text
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  return lines.length > 0 && lines.every((l) => /^#{1,6}(?:\s|$)/.test(l));
+  const empty = (l: string) => {
+    const m = /^#{1,6}(?:\s+(.*))?$/.exec(l);
+    if (!m) return false;
+    const words = (m[1] ?? '').replace(/#+$/, '').trim();
+    return !/\b[A-Z][A-Z0-9]*-\d+\b/.test(words) && words.split(/\s+/).length <= 6;
+  };
+  return lines.length > 0 && lines.every(empty);
 }
