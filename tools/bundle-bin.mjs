@@ -241,7 +241,8 @@ process.stdout.write(`${relative(repoRoot, app)}: ${files.length} files, ${(byte
  * The help cache (libs/cli-kit `cachedHelp`): the built bin itself renders
  * `[<command>…] --help` for every command of its tree, with stdout a pipe
  * (80 columns, no colour) and no cache present, so the texts are exactly what
- * commander prints to a pipe. A bin whose main does not go through runToolMain
+ * commander prints to a pipe; with OKSTRA_DAEMON=0, so no build leaves a daemon
+ * of a dist it is about to change. A bin whose main does not go through runToolMain
  * (the umbrella answers its own help without a parser) gets none.
  */
 function writeHelpCache() {
@@ -250,7 +251,10 @@ function writeHelpCache() {
   const queue = [[]];
   while (queue.length > 0) {
     const path = queue.shift();
-    const r = spawnSync(process.execPath, [join(dist, 'bin.js'), ...path, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    const r = spawnSync(process.execPath, [join(dist, 'bin.js'), ...path, '--help'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', OKSTRA_DAEMON: '0' },
+    });
     if (r.status !== 0) throw new Error(`${relative(repoRoot, app)}: ${[...path, '--help'].join(' ')} exited ${r.status}: ${r.stderr}`);
     texts[path.join(' ')] = r.stdout;
     const section = r.stdout.split(/\n(?=\S)/).find((s) => s.startsWith('Commands:')) ?? '';

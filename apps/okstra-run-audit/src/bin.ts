@@ -2,17 +2,13 @@
 import { fileURLToPath } from 'node:url';
 import { runViaDaemon } from '@okstra/cli-kit/daemon-client';
 import { processIo } from '@okstra/cli-kit/io';
+import { SERVED } from './served.js';
 
 const argv = process.argv.slice(2);
 // `run-audit` is answered by a warm daemon when one is up (docs/release.md "The run-audit daemon");
 // nothing else is loaded before that is known, so a served call costs little more than node's own start.
 const served = await runViaDaemon(
-  {
-    name: 'okstra-run-audit',
-    binPath: fileURLToPath(import.meta.url),
-    daemonPath: fileURLToPath(new URL('./daemon.js', import.meta.url)),
-    commands: ['run-audit'],
-  },
+  { ...SERVED, binPath: fileURLToPath(import.meta.url), daemonPath: fileURLToPath(new URL('./daemon.js', import.meta.url)) },
   argv,
 );
 const io = processIo();

@@ -3,13 +3,15 @@
 import { fileURLToPath } from 'node:url';
 import { serveDaemon } from '@okstra/cli-kit';
 import { main } from './main.js';
+import { SERVED } from './served.js';
 
 const socketPath = process.argv[2];
 if (!socketPath) {
   process.stderr.write('okstra-run-audit daemon: usage: daemon.js <socket-path>\n');
   process.exit(2);
 }
-serveDaemon(main, socketPath, fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, ''));
+// The bin.ts beside this file: the daemon checks its socket path against it and serves only its commands.
+serveDaemon(main, { ...SERVED, binPath: fileURLToPath(new URL('./bin.js', import.meta.url)) }, socketPath);
 // The first request should not pay for loading the command: load it while idle.
 const { runRunAudit } = await import('./commands/run-audit.js');
 if (typeof runRunAudit !== 'function') process.exit(70);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, runBin, runBinAsync } from '../test-support/bin.js';
+import { daemonPids, makeRuntime, socketsIn, waitFor } from '../test-support/daemon.js';
 
 const SAMPLE = resolve(new URL('../../../../examples/sample-project', import.meta.url).pathname);
 const scratch = mkdtempSync(join(tmpdir(), 'okstra-daemon-spec-'));
@@ -17,34 +18,7 @@ const sample = join(scratch, 'sample-project');
 cpSync(SAMPLE, sample, { recursive: true });
 const uid = process.getuid!();
 
-/** A fresh private runtime directory: the daemons of one test never answer another's. */
-function runtime(): string {
-  const dir = mkdtempSync(join(scratch, 'rt-'));
-  chmodSync(dir, 0o700);
-  return dir;
-}
-const socketsIn = (rt: string) => (existsSync(join(rt, `okstra-daemon-${uid}`)) ? readdirSync(join(rt, `okstra-daemon-${uid}`)) : []);
-
-/** Pids of daemons whose socket lies in `rt` (from /proc: the daemon's argv names its socket). */
-function daemonPids(rt: string): number[] {
-  return readdirSync('/proc')
-    .filter((p) => /^\d+$/.test(p))
-    .filter((p) => {
-      try {
-        return readFileSync(`/proc/${p}/cmdline`, 'utf8').includes(`${rt}/okstra-daemon-`);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-/** Wait (real time) until `ok()` holds, at most `ms`. */
-function waitFor(ok: () => boolean, ms = 15_000): boolean {
-  const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) spawnSync('sleep', ['0.1']);
-  return ok();
-}
+const runtime = () => makeRuntime(scratch);
 
 const runtimes: string[] = [];
 afterAll(() => {
@@ -64,7 +38,8 @@ function withDaemon(extra: NodeJS.ProcessEnv = {}): { rt: string; e: NodeJS.Proc
   const rt = runtime();
   const e = env(rt, extra);
   audit(e);
-  expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+  // Up means listening: a daemon killed before it binds leaves no socket file.
+  expect(waitFor(() => daemonPids(rt).length === 1 && socketsIn(rt).length === 1)).toBe(true);
   return { rt, e };
 }
 

@@ -23,9 +23,11 @@ export interface DaemonBin {
 /**
  * Run the command in the bin's warm daemon when it is eligible (docs/release.md
  * "The run-audit daemon"): the first word is one of `bin.commands`, stdout and
- * stderr are not terminals, `OKSTRA_DAEMON` is not `0`, and a private socket
- * directory exists. When no daemon answers, one is started in the background
- * for the next call and this call runs in-process.
+ * stderr are not terminals, `OKSTRA_DAEMON` is not `0`, the working directory
+ * exists, nothing is loaded into the process as it starts (`needsOwnProcess`:
+ * a preload, `NODE_OPTIONS`), and a private socket directory exists. When no
+ * daemon answers, one is started in the background for the next call and this
+ * call runs in-process.
  * @returns the daemon's result, or null: run the command in this process
  *   (ineligible, no daemon yet, no `accepted` within 1 s, 15 s with no line
  *   from a daemon that accepted (stopped or hung), a malformed answer, or the
@@ -36,9 +38,10 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
   const env = process.env;
   if (env['OKSTRA_DAEMON'] === '0' || process.platform === 'win32') return null;
   if (!bin.commands.includes(argv[0] ?? '') || process.stdout.isTTY || process.stderr.isTTY) return null;
-  const socketPath = daemonSocketPath(bin.name, bin.binPath, env);
-  if (!socketPath) return null;
-  const request: DaemonRequest = { argv: [...argv], cwd: process.cwd(), env: env as Record<string, string> };
+  const cwd = workingDirectory();
+  const socketPath = cwd === null ? null : daemonSocketPath(bin.name, bin.binPath, env);
+  if (!socketPath || cwd === null) return null;
+  const request: DaemonRequest = { argv: [...argv], cwd, env: env as Record<string, string> };
   return new Promise((resolve) => {
     let accepted = false;
     let settled = false;
@@ -81,6 +84,15 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
       finish(null);
     });
   });
+}
+
+/** The working directory, or null when it was removed (the command then says so in-process, as without a daemon). */
+function workingDirectory(): string | null {
+  try {
+    return process.cwd();
+  } catch {
+    return null;
+  }
 }
 
 /** A `done` the client can print: an exit code 0–255 and two strings (anything else from the socket is not a daemon's answer). */

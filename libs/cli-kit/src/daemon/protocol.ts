@@ -13,6 +13,22 @@ export interface DaemonRequest {
   env: Record<string, string>;
 }
 
+/** True when `value` is a {@link DaemonRequest}: argv a list of strings, an absolute cwd, env a map of strings. */
+export function isRequest(value: unknown): value is DaemonRequest {
+  const r = value as DaemonRequest | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    Array.isArray(r.argv) &&
+    r.argv.every((a) => typeof a === 'string') &&
+    typeof r.cwd === 'string' &&
+    r.cwd.startsWith('/') &&
+    typeof r.env === 'object' &&
+    r.env !== null &&
+    Object.values(r.env).every((v) => typeof v === 'string')
+  );
+}
+
 /** The command's whole result: the client writes `stdout` and `stderr`, then exits with `code`. */
 export interface DaemonDone {
   t: 'done';

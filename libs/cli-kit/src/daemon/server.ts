@@ -2,8 +2,10 @@ import { createConnection, createServer, type Socket } from 'node:net';
 import { unlinkSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { Io } from '../io.js';
-import { distFingerprint } from './socket.js';
-import { lineReader, type DaemonDone, type DaemonRequest } from './protocol.js';
+import { dirname } from 'node:path';
+import type { DaemonBin } from './client.js';
+import { daemonSocketPath, distFingerprint } from './socket.js';
+import { isRequest, lineReader, type DaemonDone, type DaemonRequest } from './protocol.js';
 
 /** How long a daemon waits for its next request before it exits (ms); `OKSTRA_DAEMON_IDLE_MS` overrides it. */
 export const DAEMON_IDLE_MS = 10 * 60 * 1000;
@@ -12,17 +14,25 @@ const MAX_REQUESTS = 2000;
 
 /**
  * Serve `main(argv, io)` on the Unix socket `socketPath` (docs/release.md "The
- * run-audit daemon") for the bin built into `distDir`: one request at a time, each with the client's argv,
- * working directory and whole environment (process.env is set to it for the
- * request), its stdout and stderr buffered and sent back with the exit code.
- * Exits after {@link DAEMON_IDLE_MS} without a request, after
- * {@link MAX_REQUESTS}, when `distDir`'s {@link distFingerprint} changed (the
- * request gets no answer), on an error it cannot answer, or at once when another
+ * run-audit daemon") for `bin` (its dist folder is the bin file's): one request
+ * at a time, each with the client's argv, working directory and whole
+ * environment (process.env is set to it for the request), its stdout and
+ * stderr buffered and sent back with the exit code. Only `bin.commands` are
+ * run: any other request, or one that is not a {@link DaemonRequest}, is
+ * closed unanswered (a process of this user that connects on purpose cannot
+ * make the daemon run `gh` or write a file). Exits at once when `socketPath`
+ * is not the one its own key names (the dist or the caller changed while it
+ * started), after {@link DAEMON_IDLE_MS} without a request, after
+ * {@link MAX_REQUESTS}, when the dist's {@link distFingerprint} changed (the
+ * request gets no answer), on an error it cannot answer, or when another
  * daemon already listens on the path. A socket file left by a killed daemon
  * (connect refused) is replaced.
  */
-export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<number>, socketPath: string, distDir: string): void {
+export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<number>, bin: Omit<DaemonBin, 'daemonPath'>, socketPath: string): void {
+  const distDir = dirname(bin.binPath);
   const fingerprint = distFingerprint(distDir);
+  // The client hashed what it saw before this process started; answer only if this process sees the same.
+  if (daemonSocketPath(bin.name, bin.binPath, process.env) !== socketPath) process.exit(0);
   const idleMs = Number(process.env['OKSTRA_DAEMON_IDLE_MS']) || DAEMON_IDLE_MS;
   const queue: Array<{ socket: Socket; request: DaemonRequest }> = [];
   let busy = false;
@@ -80,10 +90,13 @@ export function serveDaemon(main: (argv: readonly string[], io: Io) => Promise<n
       lineReader((line) => {
         if (got) return;
         got = true;
-        let request: DaemonRequest;
+        let request: unknown;
         try {
-          request = JSON.parse(line) as DaemonRequest;
+          request = JSON.parse(line);
         } catch {
+          request = null;
+        }
+        if (!isRequest(request) || !bin.commands.includes(request.argv[0] ?? '')) {
           socket.destroy();
           return;
         }
