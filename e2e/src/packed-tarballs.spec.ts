@@ -141,6 +141,8 @@ function run(bin: string, args: string[], opts: { cwd?: string; home?: string; p
     PATH: [...(opts.path ?? []), prefixBin, dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
     OKSTRA_TMUX_SOCKET: `okstra-tarballs-${process.pid}`,
     OKSTRA_TEAM_POLL_MS: '100',
+    // No run-audit daemon of a prefix deleted after the suite (docs/release.md "The run-audit daemon").
+    OKSTRA_DAEMON: '0',
   };
   const r = spawnSync(join(prefixBin, bin), args, { cwd: opts.cwd ?? base, env, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
