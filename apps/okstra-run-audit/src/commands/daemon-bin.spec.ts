@@ -230,7 +230,7 @@ describe('okstra-run-audit served by its daemon', () => {
     expect(waitFor(() => daemonPids(rt2).length === 0 && socketsIn(rt2).length === 0)).toBe(true);
   });
 
-  it('no daemon when OKSTRA_DAEMON=0, for other commands, or when the socket directory is not private', () => {
+  it('no daemon when OKSTRA_DAEMON=0, for other commands, or when the socket directory is not private or lies in one others may write', () => {
     const rt = runtime();
     audit(env(rt, { OKSTRA_DAEMON: '0' }));
     runBin(['--version'], { env: env(rt) });
@@ -245,6 +245,16 @@ describe('okstra-run-audit served by its daemon', () => {
     spawnSync('sleep', ['1']);
     expect(socketsIn(open)).toEqual([]);
     expect(daemonPids(open)).toEqual([]);
+    // A runtime directory others may write without the sticky bit: another user could swap the private one out of it.
+    const shared = runtime();
+    chmodSync(shared, 0o777);
+    expect(audit(env(shared))).toEqual(alone);
+    spawnSync('sleep', ['1']);
+    expect(socketsIn(shared)).toEqual([]);
+    expect(daemonPids(shared)).toEqual([]);
+    chmodSync(shared, 0o1777);
+    expect(audit(env(shared))).toEqual(alone);
+    expect(waitFor(() => daemonPids(shared).length === 1)).toBe(true);
   });
 
   it('a rebuilt bin never reaches the old daemon: its socket is another, and the call is answered in-process until its own daemon is up', () => {

@@ -16,14 +16,17 @@ import { dirname, isAbsolute, join } from 'node:path';
  * @returns the socket path, or null (the caller then runs in-process): the
  *   call needs its own process ({@link needsOwnProcess}), or no safe
  *   directory can be had — it is not this user's, is group- or
- *   world-accessible, is a symlink, or the path is too long for a socket.
+ *   world-accessible, is a symlink, lies in a directory another user could
+ *   swap it out of ({@link safeParent}), or the path is too long for a socket.
  */
 export function daemonSocketPath(name: string, binPath: string, env: NodeJS.ProcessEnv): string | null {
   const uid = process.getuid?.();
   if (uid === undefined || needsOwnProcess(env)) return null;
   const runtime = env['XDG_RUNTIME_DIR'];
-  const dir = join(runtime && isAbsolute(runtime) ? runtime : tmpdir(), `okstra-daemon-${uid}`);
+  const parent = runtime && isAbsolute(runtime) ? runtime : tmpdir();
+  const dir = join(parent, `okstra-daemon-${uid}`);
   try {
+    if (!safeParent(parent, uid)) return null;
     let st = lstatSync(dir, { throwIfNoEntry: false });
     if (!st) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -37,6 +40,18 @@ export function daemonSocketPath(name: string, binPath: string, env: NodeJS.Proc
   } catch {
     return null;
   }
+}
+
+/**
+ * True when no other user can rename or replace entries of `parent` (the
+ * runtime or temp directory): it is this user's or root's, and writable by
+ * group or others only with the sticky bit (`/tmp`). Otherwise another user
+ * could swap the private directory, between the check and the connect, for
+ * one holding a socket of theirs, which would answer anything.
+ */
+function safeParent(parent: string, uid: number): boolean {
+  const st = statSync(parent);
+  return (st.uid === uid || st.uid === 0) && ((st.mode & 0o022) === 0 || (st.mode & 0o1000) !== 0);
 }
 
 /**
