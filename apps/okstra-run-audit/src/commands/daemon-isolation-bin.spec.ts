@@ -114,6 +114,22 @@ describe('a run-audit daemon answers only a caller that would answer the same it
     for (let i = 0; i < 3; i++) expect(audit(base(rt), bin)).toEqual(edited);
   });
 
+  it('a project root named through this process (/dev/fd/3, /proc/self/fd/3) is audited in-process, as the bin alone audits it', () => {
+    const rt = runtime();
+    audit(base(rt));
+    expect(waitFor(() => daemonPids(rt).length === 1)).toBe(true);
+    const viaFd = (root: string, extra: NodeJS.ProcessEnv) => {
+      const script = `exec 3<'${sample}' && exec '${process.execPath}' '${BIN}' run-audit --project-root ${root}`;
+      const r = spawnSync('sh', ['-c', script], { env: base(rt, extra), encoding: 'utf8' });
+      return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+    };
+    for (const root of ['/dev/fd/3', '/proc/self/fd/3']) {
+      const alone = viaFd(root, { OKSTRA_DAEMON: '0' });
+      expect(alone.code).toBe(1);
+      expect(viaFd(root, {})).toEqual(alone);
+    }
+  });
+
   it('a working directory that was removed: the call prints what the bin alone prints', () => {
     const rt = runtime();
     audit(base(rt));

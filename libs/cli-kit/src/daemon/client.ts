@@ -25,7 +25,8 @@ export interface DaemonBin {
  * "The run-audit daemon"): the first word is one of `bin.commands`, stdout and
  * stderr are not terminals, `OKSTRA_DAEMON` is not `0`, the working directory
  * exists, nothing is loaded into the process as it starts (`needsOwnProcess`:
- * a preload, `NODE_OPTIONS`), and a private socket directory exists. When no
+ * a preload, `NODE_OPTIONS`), no argument names this process's own objects
+ * (`/dev/fd/3`, `/proc/self`), and a private socket directory exists. When no
  * daemon answers, one is started in the background for the next call and this
  * call runs in-process.
  * @returns the daemon's result, or null: run the command in this process
@@ -37,7 +38,7 @@ export interface DaemonBin {
 export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Promise<DaemonDone | null> {
   const env = process.env;
   if (env['OKSTRA_DAEMON'] === '0' || process.platform === 'win32') return null;
-  if (!bin.commands.includes(argv[0] ?? '') || process.stdout.isTTY || process.stderr.isTTY) return null;
+  if (!bin.commands.includes(argv[0] ?? '') || process.stdout.isTTY || process.stderr.isTTY || argv.some(namesOwnProcess)) return null;
   const cwd = workingDirectory();
   const socketPath = cwd === null ? null : daemonSocketPath(bin.name, bin.binPath, env);
   if (!socketPath || cwd === null) return null;
@@ -84,6 +85,16 @@ export async function runViaDaemon(bin: DaemonBin, argv: readonly string[]): Pro
       finish(null);
     });
   });
+}
+
+/**
+ * True for an argument that names this process's own objects (`/dev/fd/3`,
+ * `/dev/stdin`, `/proc/self/…`): in the daemon the same path names the
+ * daemon's (`--project-root /dev/fd/3 3<dir` audited `dir` alone and was
+ * "does not exist" served).
+ */
+function namesOwnProcess(word: string): boolean {
+  return /(^|=)\/(dev\/(fd|std)|proc\/(self|thread-self|\d+))/.test(word);
 }
 
 /** The working directory, or null when it was removed (the command then says so in-process, as without a daemon). */
