@@ -42,10 +42,27 @@ export function processIo(): Io {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
-    cwd: process.cwd(),
+    // Read when a command needs it, inside runCli: `--help` and `--version` work in a removed
+    // directory, and a command that needs it gets one line and exit 2, never uv_cwd's stack trace.
+    get cwd() {
+      return workingDirectory();
+    },
     env: process.env,
     now: () => new Date(),
   };
+}
+
+/**
+ * `process.cwd()`, or an {@link InputError} (exit 2) when the directory was
+ * removed under the shell that sits in it (node throws ENOENT `uv_cwd`).
+ */
+function workingDirectory(): string {
+  try {
+    return process.cwd();
+  } catch (error) {
+    const at = process.env['PWD'] ? ` (${process.env['PWD']})` : '';
+    throw new InputError(`the working directory${at} no longer exists: cd to a directory that does, or give absolute paths`, { cause: error });
+  }
 }
 
 /** A buffered io for tests: `out()`/`err()` return what was written. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stableStringify } from './stable-json.js';
-import { oneLine, printable } from './errors.js';
+import { InputError, OkstraError, UsageError, oneLine, printable } from './errors.js';
 
 describe('stableStringify', () => {
   it('sorts keys at every depth and keeps array order', () => {
@@ -20,5 +20,21 @@ describe('printable', () => {
 
   it('oneLine still joins lines with a space, and escapes the rest', () => {
     expect(oneLine('a\n   b\x1b[2Jc')).toBe('a b\\x1b[2Jc');
+  });
+});
+
+describe('OkstraError across copies of @okstra/core', () => {
+  it("an error of another copy (a bundled bin's second copy of this package) is an OkstraError; subclasses keep the plain test", async () => {
+    // A second module instance of errors.ts: what a bin bundled apart from its chunks holds.
+    vi.resetModules();
+    const other = await import('./errors.js');
+    expect(other.OkstraError).not.toBe(OkstraError);
+    const foreign = new other.InputError('the working directory no longer exists');
+    expect(foreign instanceof OkstraError).toBe(true);
+    expect(foreign instanceof InputError).toBe(false);
+    expect(new InputError('x') instanceof UsageError).toBe(false);
+    expect(new UsageError('x') instanceof OkstraError).toBe(true);
+    expect(new Error('x') instanceof OkstraError).toBe(false);
+    expect((null as unknown as object) instanceof OkstraError).toBe(false);
   });
 });

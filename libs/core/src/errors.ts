@@ -1,5 +1,8 @@
 import { ExitCode, type ExitCodeValue } from './exit-codes.js';
 
+/** The mark every {@link OkstraError} carries, shared by every copy of this package (a registered symbol). */
+const OKSTRA_ERROR = Symbol.for('@okstra/core.OkstraError');
+
 /** Options of {@link OkstraError}. */
 export interface OkstraErrorOptions {
   /** Exit code the top-level handler turns this error into; default 2. */
@@ -20,6 +23,18 @@ export interface OkstraErrorOptions {
  * (docs/conventions.md "Rules every command keeps").
  */
 export class OkstraError extends Error {
+  /**
+   * `error instanceof OkstraError` holds for an OkstraError of any copy of this
+   * package: a bundled bin can hold two (okstra-run-audit's standalone
+   * `dist/bin.js` beside its chunks), and an error from one copy's code reaching
+   * the other's `runCli` must still be its one line and exit code, not "internal
+   * error". Subclasses keep the plain prototype test.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === OkstraError && typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[OKSTRA_ERROR] === true;
+  }
+  readonly [OKSTRA_ERROR] = true;
   readonly code: string;
   readonly exitCode: ExitCodeValue;
   readonly file?: string;
