@@ -14,7 +14,14 @@ const PREAMBLE =
   /^(?:I['’]ll\b|I will\b|I am going to\b|I['’]m going to\b|Let me\b|Okay[,.]|OK[,.]|Sure[,.]|Starting\b|Spawned\b|Launching\b|Working on\b|Dispatched\b)/i;
 /** How a provider's error text begins (an API or CLI failure written where the answer belongs). */
 const PROVIDER_ERROR =
-  /^(?:API Error\b|Error:|error:|\{"type":"error"|HTTP \d{3}\b|Request failed\b|Traceback \(most recent call last\)|rate limit|Rate limit|429 |5\d\d |Usage limit|You['’]ve hit your (?:usage )?limit|Credit balance is too low|Invalid API key)/;
+  /^(?:API Error\b|Error:|error:|\{"type":"error"|Request failed\b|Traceback \(most recent call last\)|[Rr]ate limit(?!ing|ers?\b)|Usage limit|You['’]ve hit your (?:usage )?limit|Credit balance is too low|Invalid API key)/;
+/**
+ * An HTTP status a provider answered with, as its CLI prints it: the code (429, 5xx) then its reason phrase, a JSON
+ * body, a colon or the end — never a finding that begins with a number ("500 ms is the timeout", "429 responses are
+ * dropped", "HTTP 504 from the proxy …").
+ */
+const HTTP_STATUS =
+  /^(?:HTTP(?:\/[\d.]+)? [45]\d\d|429|5\d\d)(?=\s*(?:$|[:{(\-–—])|\s+(?:[A-Z][a-z]+(?:[ -][A-Z][a-z]+)*|too many requests|internal server error|bad gateway|service unavailable|gateway time-?out|overloaded)\b)/;
 /** An answer this short that begins like a preamble or an error is that and nothing more. */
 const SHORT = 600;
 
@@ -37,16 +44,46 @@ export function answerProblem(text: string, prompt: string | null): string | nul
   if (trimmed.split(/\r?\n/).every((l) => l.trim() === '' || /^- PROGRESS: /.test(l))) return 'holds only heartbeat lines, no answer';
   if (isRawTranscript(trimmed)) return 'is a raw provider transcript (stream-json lines), not an answer';
   if (trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
-    if (PROVIDER_ERROR.test(trimmed)) return "is a provider's error text, not an answer";
+    if (PROVIDER_ERROR.test(trimmed) || HTTP_STATUS.test(trimmed)) return "is a provider's error text, not an answer";
     if (PREAMBLE.test(trimmed)) return 'is a preamble with no answer';
     return shortNonAnswer(trimmed);
   }
   return null;
 }
 
-/** True when `text` holds a `{{NAME}}` placeholder outside fenced blocks and code spans (fences first: a fence is three backticks). */
+/** True when `text` holds a `{{NAME}}` placeholder outside code: fenced blocks, indented code blocks and code spans ({@link withoutCode}). */
 export function hasPlaceholder(text: string): boolean {
-  return PLACEHOLDER.test(text.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, ''));
+  return PLACEHOLDER.test(text) && PLACEHOLDER.test(withoutCode(text));
+}
+
+/**
+ * `text` without its code (CommonMark): a fence of three or more backticks or tildes runs to a closing fence of the
+ * same character at least as long (or the end), an indented block is four spaces or a tab after a blank line, and a
+ * code span is what backticks enclose. A worker quoting the template under suspicion in any of them is answering.
+ */
+export function withoutCode(text: string): string {
+  const kept: string[] = [];
+  let fence: string | null = null;
+  let blank = true;
+  let indented = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (fence !== null) {
+      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line)?.[1];
+      if (close && close[0] === fence[0] && close.length >= fence.length) fence = null;
+      continue;
+    }
+    const open = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
+    // A backtick fence's info string holds no backtick (else the line is a code span).
+    if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
+      fence = open[1]!;
+      continue;
+    }
+    const isBlank = line.trim() === '';
+    indented = !isBlank && /^(?: {4}|\t)/.test(line) && (blank || indented);
+    blank = isBlank;
+    if (!indented) kept.push(line);
+  }
+  return kept.join('\n').replace(/`[^`\n]*`/g, '');
 }
 
 const normalize = (s: string) =>

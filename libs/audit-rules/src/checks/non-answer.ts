@@ -9,20 +9,26 @@
 
 /** A refusal or "I could not": how a worker that gave up words it, by language. A citation or code span in the text says it is an answer. */
 const REFUSAL = [
-  /^(?:I['’]m sorry|I am sorry|Sorry[,.]|Apologies|Unfortunately,? I\b|I do(?: not|n['’]t) have (?:access|permission))/i,
+  /^(?:I['’]m sorry|I am sorry|Sorry[,.]|Apologies|Unfortunately,? I (?:can(?:no|['’])t|could(?: ?not|n['’]t)|was(?: ?not|n['’]t)|am (?:not|unable)|do(?: not|n['’]t)|did(?: not|n['’]t))\b|I do(?: not|n['’]t) have (?:access|permission))/i,
   /^I (?:can(?:no|['’])t|could(?: ?not|n['’]t)|was(?: ?not|n['’]t) able to|am(?: not|n['’]t)? (?:un)?able to|was unable to) (?:help|assist|comply|complete|finish|perform|do|carry out|provide|access|verify|analy[sz]e)\b/i,
   /^죄송|(?:완료|수행|작성|분석|검증)(?:할 수 없(?:습니다|었습니다|어요|다)|하지 못(?:했습니다|했어요|했다))/,
   /^(?:申し訳|すみません)|(?:完了|実行|対応|お手伝い)(?:でき|は出来)ません/,
   /^(?:抱歉|对不起|對不起|很抱歉)|我(?:无法|無法|未能)(?:完成|执行|執行)/,
-  /^(?:lo siento|disculp)|\bno (?:pude|he podido|puedo) (?:completar|terminar|realizar|ayudar)/i,
-  /^es tut mir leid|\bkonnte\b[^.\n]{0,60}\bnicht (?:abschließen|durchführen|erledigen|fertigstellen|abschliessen)/i,
-  /^(?:désolée?|je suis désolée?)|je n['’]ai pas pu (?:terminer|compléter|réaliser|effectuer)/i,
-  /^(?:desculp|lamento)|não consegui (?:concluir|completar|terminar|realizar)/i,
+  // The first-person forms open a clause (line start or after , ; : . !), never a quotation the finding cites.
+  /^(?:lo siento|disculp)|(?:^|[,;:.!]\s*)no (?:pude|he podido|puedo) (?:completar|terminar|realizar|ayudar)/i,
+  // German: the first person only — "Der Job konnte die Transaktion nicht abschließen" is a finding about the job.
+  /^es tut mir leid|(?:\b(?:ich|wir)\b[^.\n]{0,30}\bkonnten?|\bkonnten? (?:ich|wir))\b[^.\n]{0,60}\bnicht (?:abschließen|durchführen|erledigen|fertigstellen|abschliessen)/i,
+  /^(?:désolée?|je suis désolée?)|(?:^|[,;:.!]\s*)je n['’]ai pas pu (?:terminer|compléter|réaliser|effectuer)/i,
+  /^(?:desculp|lamento)|(?:^|[,;:.!]\s*)não consegui (?:concluir|completar|terminar|realizar)/i,
 ];
 
-/** A provider CLI's failure or status line written where the answer belongs (Claude Code, Codex, Gemini CLIs). */
+/**
+ * A provider CLI's failure or status line written where the answer belongs (Claude Code, Codex, Gemini CLIs). The
+ * status ends there or goes on as a status does (punctuation, a number, "after …", "please …"); a finding that opens
+ * with the same words goes on naming its subject ("Timed out refunds are never retried", "Overloaded connection pool: …").
+ */
 const PROVIDER_STATUS =
-  /^(?:Claude AI usage limit reached|Execution error|ERROR:|Timed out\b|Request timed out|\(no content\)|stream disconnected|Model (?:is )?overloaded|Overloaded\b|Internal server error|Prompt is too long|context length exceeded|Not logged in|Please run \/login|Session limit reached|Quota exceeded)/i;
+  /^(?:ERROR:|(?:Claude AI usage limit reached|Execution error|Timed out\b|Request timed out|\(no content\)|stream disconnected|Model (?:is )?overloaded|Overloaded\b|Internal server error|Prompt is too long|context length exceeded|Not logged in|Please run \/login|Session limit reached|Quota exceeded)(?=\s*$|\s*[^\s\p{L}]|\s+(?:\d|after|while|waiting|before|for|please|try|retry|resets?|again|on|at|error|from (?:the )?(?:api|server|provider|model))\b))/iu;
 
 /** Evidence a refusal never carries: a code span or a `file.ext:line` citation. */
 const CITES = /`[^`\n]+`|[\w./-]+\.[A-Za-z]\w*:\d+/;
@@ -79,11 +85,14 @@ export function isRawTranscript(trimmed: string): boolean {
   return streamed;
 }
 
+/** A heading that says nothing was found ("# No findings", "# 발견 사항 없음") is the answer, not a template's title. */
+const SAYS_NONE = /\b(?:no|none|nothing)\b|없음|없습니다|なし|ありません|没有|无发现/i;
+
 /**
  * True when the text holds headings and nothing else, none of which says anything: a result
  * template left unfilled (`# Findings`, `## Evidence` and no finding). A heading that names
  * an id (`## F-001 refund races the webhook`) or runs past six words is an answer written as
- * headings, not a template.
+ * headings, not a template; so is one that says nothing was found (`# No findings`).
  */
 export function isHeadingsOnly(text: string): boolean {
   const lines = text
@@ -95,7 +104,7 @@ export function isHeadingsOnly(text: string): boolean {
     const m = /^#{1,6}(?:\s+(.*))?$/.exec(l);
     if (!m) return false;
     const words = (m[1] ?? '').replace(/#+$/, '').trim();
-    return !/\b[A-Z][A-Z0-9]*-\d+\b/.test(words) && words.split(/\s+/).length <= 6;
+    return !/\b[A-Z][A-Z0-9]*-\d+\b/.test(words) && !SAYS_NONE.test(words) && words.split(/\s+/).length <= 6;
   };
   return lines.length > 0 && lines.every(empty);
 }

@@ -11,8 +11,13 @@ const SECTION_0 = /^##\s+0\.\s+Clarification Response Carried In From Previous R
 /** A Section 0 body that carries nothing in (emphasis and HTML comments aside): blank, or only a "none" word in a language a report is written in. */
 const EMPTY_BODY =
   /^(?:|none|n\/a|na|nil|nothing|empty|not applicable|-+|—|–|\(none\)|nothing carried in|없음|해당 ?없음|없습니다|なし|該当なし|ありません|无|無|没有|ninguno|ninguna|keine|aucune?)[.。!]?$/i;
-/** A one-line Section 0 body that says nothing was carried in ("No carry-in for this run."), naming no C-… item. */
-const NOTHING_LINE = /^(?:no|nothing|there (?:is|are|were) no)\b[^\n]{0,120}$/i;
+/**
+ * A one-line Section 0 body that says nothing was carried in ("No carry-in for this run.", "There were no clarification
+ * responses."), naming no C-… item: the negation governs what a carry-in is. A response carried in may itself begin
+ * with "No" ("No — the user confirmed refunds are never retried after 24 h"): that line is content.
+ */
+const NOTHING_LINE =
+  /^(?:no|nothing|there (?:is|are|were) no|not applicable)\b[\s,:—–-]*(?:[\p{L}-]+\s+){0,3}?(?:carr(?:y|ied)|clarification|response|answer|question|item|input|previous|prior|earlier|first run|content|to carry|to report)[^\n]{0,120}$/iu;
 const REFRAME = /^##\s+C-\d+[^\n]*\n(?:(?!^##\s)[\s\S])*?Disposition[*_]*\s*:?[*_]*\s*[*_`]*reframe\b/im;
 const JOB_FIELDS = ['workerId', 'provider', 'role', 'modelExecutionValue', 'promptPath', 'resultPath', 'workerResultPath', 'completionPaths'] as const;
 
