@@ -4,7 +4,7 @@
 // an artifact a worker thread meets is a FIFO.
 import { makeTempProject } from '@okstra/core/test-support';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate, writeCases } from '@okstra/audit-rules/test-support/mutants';
@@ -34,12 +34,21 @@ describe('run-audit of a large project in worker threads (built bin)', () => {
   });
 
   it('a FIFO late in the scan is the same artifact-invalid violation, not a hang', () => {
-    const tasks = join(project.root, '.okstra/tasks/gen');
-    // A worker result of a run past the first batches: a worker thread meets it.
-    const late = readdirSync(tasks).sort()[cases.length - 20]!;
-    const types = join(tasks, late, 'runs');
-    const dir = join(types, readdirSync(types)[0]!, 'worker-results');
-    const target = join(dir, readdirSync(dir).filter((n) => n.endsWith('.md'))[0]!);
+    // A worker result of a run past the first batches that the audit reads for sure: the last legal variant of the
+    // fixture's completed error analysis (a mutant may delete the file or stop the run being judged; which case lies
+    // at a fixed index moves whenever a class or variant is added).
+    const late = cases
+      .filter(
+        (c) =>
+          c.kind === 'legal' &&
+          c.healthy === 'ea' &&
+          c.model.taskGroup === 'gen' &&
+          c.model.has(`${c.model.main.dir}/worker-results/claude-error-analysis-001.md`),
+      )
+      .map((c) => `${c.id}${c.model.taskIdSuffix}`)
+      .sort()
+      .at(-1)!;
+    const target = join(project.root, '.okstra/tasks/gen', late, 'runs/error-analysis/worker-results/claude-error-analysis-001.md');
     rmSync(target);
     execFileSync('mkfifo', [target]);
     const one = audit('0');

@@ -137,7 +137,8 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (row.status !== 'completed' || !files.result || !run.files.exists(files.result)) continue;
     const text = await run.files.readText(files.result);
     if (text === null) continue;
-    const copyOf = files.result.endsWith('.json') ? undefined : copied(seen, row.workerId, files.result, text);
+    // Round responses (gap votes, reverify, plan-verify) answer the same dispatched ids in the collectors' fixed shape: two workers' votes may be word for word alike.
+    const copyOf = files.result.endsWith('.json') || ROUND_RESPONSE.test(basename(files.result)) ? undefined : copied(seen, row.workerId, files.result, text);
     const problem = notUtf8(text, files.result)
       ? 'is not UTF-8 text'
       : files.result.endsWith('.json')
@@ -162,6 +163,9 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
   }
   return out;
 }
+
+/** A round response's file name (`<w>-gap-vote-…`, `<w>-reverify-r<N>-…`, `<w>-plan-verify-…`, their repairs): a vote, never judged as a copied analysis. */
+const ROUND_RESPONSE = /-(?:gap-vote|reverify-r[1-9][0-9]*|plan-verify)-/;
 
 /** The shortest answer whose verbatim repeat by another worker counts as a copy (a one-line "no findings" may coincide). */
 const COPY_MIN = 100;

@@ -2,13 +2,58 @@
 // a careful worker writes that invariant 21's short-text tests, its placeholder test and 26's Section 0 test
 // took for non-answers (docs/run-audit.md invariants 21 and 26), and — so the narrowing keeps its catch — the
 // status lines, stubs and templates those tests must still refuse, each tagged with its seed rule. Not part of the build.
-import { completed, setResult, type LegalVariant, type MutationClass } from './helpers.js';
+import { completed, isWriter, setResult, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
 /** Append a Section 0 with `body` to the main run's completed report. */
 function section0(r: RunModel, body: string): boolean {
   if (!completed(r) || !r.has(r.p.report)) return false;
   r.set(r.p.report, `${r.text(r.p.report).trimEnd()}\n\n## 0. Clarification Response Carried In From Previous Run\n\n${body}\n`);
+  return true;
+}
+
+/**
+ * Both analysers then voted on the critic's gaps (docs/convergence.md "Critic gaps"), as `okstra convergence run`
+ * leaves it: each row's last dispatch is `gap-vote`, its result the worker's own `-gap-vote-` file, and the two stub
+ * votes are word for word alike — two workers agreeing on the same ids, not one copying the other's analysis.
+ */
+function identicalGapVotes(r: RunModel): boolean {
+  const analysers = r.rows.filter((w) => w.status === 'completed' && !isWriter(w));
+  const writer = r.rows.find(isWriter);
+  if (!completed(r) || analysers.length !== 2 || writer?.status !== 'completed' || !writer.startedAt) return false;
+  const vote = '### G-1\n**Verdict**: SURVIVES\n**Basis**: the gap is real: the retry path drops refunds after one timeout.\n';
+  const [start, end] = [new Date(Date.parse(writer.startedAt) - 10 * 60_000), new Date(Date.parse(writer.startedAt) - 5 * 60_000)].map((d) =>
+    d.toISOString().replace('.000Z', 'Z'),
+  );
+  const pane = r.manifest.terminalBackend;
+  const s = `${r.main.taskType}-${r.main.seq}`;
+  for (const w of analysers) {
+    const file = `${r.main.dir}/worker-results/${w.workerId}-gap-vote-${s}.md`;
+    const side = file.replace(/\.md$/, '.audit.md');
+    r.set(file, vote);
+    r.set(side, `# Audit\n\n- PROGRESS: ${start} gap-vote reading the batch\n- PROGRESS: ${end} gap-vote done\n`);
+    r.editRow(
+      (x) => x.workerId === w.workerId,
+      (x) =>
+        Object.assign(x, {
+          dispatchKind: 'gap-vote',
+          startedAt: start,
+          endedAt: end,
+          attempt: (x.attempt ?? 1) + 1,
+          livenessMode: 'audit-heartbeat',
+          auditSidecarPath: r.p.recorded(side),
+          resultPath: r.p.recorded(file),
+        }),
+    );
+    if (r.manifest.workerDispatches.length)
+      r.editManifest((m) =>
+        m.workerDispatches.push(
+          pane === 'tmux-pane' || pane === 'cmux-pane'
+            ? { dispatchKind: 'gap-vote', workerId: w.workerId, backend: pane, paneId: `%gv-${w.workerId}`, startedAt: start, tornDownAt: end }
+            : { dispatchKind: 'gap-vote', workerId: w.workerId, backend: 'subprocess', startedAt: start },
+        ),
+      );
+  }
   return true;
 }
 
@@ -42,6 +87,7 @@ export const FA_LEGAL: LegalVariant[] = [
   ),
   // A carried-in response that itself begins with "No" is content, not a "nothing carried in" stub.
   { id: 'fa-section0-answer-no', apply: (r) => section0(r, 'No — the user confirmed refunds older than 24 h are never retried automatically.') },
+  { id: 'fa-identical-gap-votes', apply: identicalGapVotes },
   {
     id: 'fa-section0-nothing-blocking',
     apply: (r) => section0(r, 'Nothing was blocking; the user answered the retry question: retry three times with backoff.'),
