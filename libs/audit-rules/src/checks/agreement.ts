@@ -15,8 +15,8 @@ const instant = (t: unknown) => (typeof t === 'string' && t ? Date.parse(t) : Na
  * … a new `dispatchKind`"; "tear down only Okstra-owned panes recorded for the run"; claude-code.md
  * "the core's single shared retry budget"). The row, the wrapper's status sidecar and the manifest's
  * `workerDispatches[]` agree; times come from the artifacts, never from file mtimes:
- * - a status sidecar that ended before the row's `startedAt` belongs to an earlier dispatch and is
- *   ignored (one that records no end, when it started before the row); one of this dispatch names the
+ * - a status sidecar that started before the row's `startedAt` (or, recording no start, ended before it) belongs
+ *   to an earlier dispatch and is ignored ({@link ofThisDispatch}); one of this dispatch names the
  *   row's worker, says `completed` for a completed row (a sidecar left `running` backs no completion), and
  *   ends no later than the row;
  * - a completed row's newest dispatch record is not `not-started` with no wrapper log or status beside its prompt;
@@ -160,9 +160,16 @@ function latestRecord(records: RunUnderAudit['manifest']['workerDispatches'], d:
  * True when a status sidecar belongs to the dispatch that started at `rowStartedAt`: it did not end before it
  * (docs/team.md: an earlier dispatch's sidecar is ignored), and one that records no end did not start before it.
  */
+/**
+ * Whether a status sidecar is the row's current dispatch's. One that started before the row did is an earlier
+ * dispatch's, whenever it ended (libs/team-state `isStatusCurrent`, the rule await and the wrapper apply): the
+ * timed-out first dispatch's wrapper, stopped by `teardown --force` after the retry completed, writes its `error` over
+ * the shared `<prompt>.status.json` later than the retry started. Without a start, one that ended before the row is earlier.
+ */
 function ofThisDispatch(status: Record<string, unknown>, rowStartedAt: string | null | undefined): boolean {
   const start = instant(rowStartedAt);
-  if (Number.isNaN(instant(status.endedAt))) return !(instant(status.startedAt) < start);
+  if (!Number.isNaN(instant(status.startedAt))) return !(instant(status.startedAt) < start);
+  if (Number.isNaN(instant(status.endedAt))) return true;
   return !(instant(status.endedAt) <= start);
 }
 

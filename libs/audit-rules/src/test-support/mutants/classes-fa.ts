@@ -57,6 +57,31 @@ function identicalGapVotes(r: RunModel): boolean {
   return true;
 }
 
+/**
+ * The retried worker's first dispatch timed out and kept running; `okstra team teardown --force` stopped it at the
+ * end of the run (docs/team.md "teardown"), and its wrapper wrote its `error` over the `<prompt>.status.json` the
+ * retry shares — a sidecar that started before the row's dispatch, whenever it ended (libs/team-state `isStatusCurrent`).
+ */
+function earlierDispatchKilledLast(r: RunModel): boolean {
+  const row = r.rows.find((w) => w.status === 'completed' && String(w.dispatchKind ?? '').endsWith('-retry') && w.startedAt);
+  const end = r.manifest.endedAt;
+  if (!row || !end || !r.has(r.p.status(row.workerId))) return false;
+  const killed = new Date(Date.parse(end) - 2 * 60_000).toISOString().replace('.000Z', 'Z');
+  const first = new Date(Date.parse(row.startedAt) - 10 * 60_000).toISOString().replace('.000Z', 'Z');
+  r.setJson(r.p.status(row.workerId), {
+    schemaVersion: '1.0',
+    workerId: row.workerId,
+    dispatchKind: String(row.dispatchKind).replace(/-retry$/, ''),
+    status: 'error',
+    exitCode: null,
+    signal: 'SIGTERM',
+    startedAt: first,
+    endedAt: killed,
+    reason: 'provider CLI killed by SIGTERM',
+  });
+  return true;
+}
+
 const answer = (id: string, text: string): LegalVariant => ({ id, apply: (r) => setResult(r, text) });
 const nonAnswer = (id: string, rule: string, text: string): MutationClass => ({ id, rule, apply: (r) => setResult(r, text) });
 
@@ -88,6 +113,7 @@ export const FA_LEGAL: LegalVariant[] = [
   // A carried-in response that itself begins with "No" is content, not a "nothing carried in" stub.
   { id: 'fa-section0-answer-no', apply: (r) => section0(r, 'No — the user confirmed refunds older than 24 h are never retried automatically.') },
   { id: 'fa-identical-gap-votes', apply: identicalGapVotes },
+  { id: 'fa-earlier-dispatch-killed-last', apply: earlierDispatchKilledLast },
   {
     id: 'fa-section0-nothing-blocking',
     apply: (r) => section0(r, 'Nothing was blocking; the user answered the retry question: retry three times with backoff.'),
