@@ -1,4 +1,5 @@
-import { finalReportPath, promptPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import { parseHeartbeats } from '@okstra/heartbeat';
+import { auditSidecarPath, finalReportPath, promptPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import type { Assignment } from '@okstra/schemas/run-manifest';
 import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { REPORT_WRITER_ROLE, requiresReason } from '@okstra/schemas/vocabulary';
@@ -77,9 +78,10 @@ export function writerStartEvidence(run: RunUnderAudit, row: TeamStateRow | unde
  *   one whose team-state records workers but no report-writer row (selected by the roster or not);
  * - `reportAuthor: lead` with a failed, reasoned report-writer row (invariant 7
  *   is satisfied) but no sign the writer was ever started, or whose reason is
- *   one the contract names as invalid ("Session resume", "team is no longer alive").
+ *   one the contract names as invalid ("Session resume", "team is no longer alive")
+ *   while the row is `not-run` or nothing the writer or its dispatch wrote shows it ran.
  */
-export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
+export async function checkReportWriterBypass(run: RunUnderAudit): Promise<Finding[]> {
   const m = run.manifest;
   const row = run.teamState?.workers.find(isReportWriter);
   const evidence = [run.manifestPath, ...(run.teamStatePath ? [run.teamStatePath] : [])];
@@ -116,8 +118,23 @@ export function checkReportWriterBypass(run: RunUnderAudit): Finding[] {
   // The contract rules those reasons out for skipping the dispatch. A writer that was dispatched (a dispatch record,
   // the wrapper's log or status sidecar — artifacts the lead does not write itself) and then timed out or failed was
   // not skipped, whatever its reason mentions; a row's startedAt and prompt alone are the lead's own claims.
-  const dispatched = writerStartEvidence(run, row).some((e) => DISPATCH_EVIDENCE.has(e));
-  if ((row.status === 'not-run' || !dispatched) && isInvalidWriterReason(row.reason))
+  // A native writer (started by the lead itself: no record, no wrapper) shows it ran by its own heartbeats.
+  const ran = () => writerStartEvidence(run, row).some((e) => DISPATCH_EVIDENCE.has(e)) || writerHeartbeat(run, row);
+  if (isInvalidWriterReason(row.reason) && (row.status === 'not-run' || !(await ran())))
     problems.push(`its ${row.status} reason '${row.reason!.trim()}' is one the lead contract rules out`);
   return problems.length ? finding(`reportAuthor is lead but ${problems.join('; and ')}`) : [];
+}
+
+/**
+ * True when the writer's own audit sidecar (the row's `auditSidecarPath`, else the layout's
+ * `worker-results/<id>-<type>-<seq>.audit.md`) holds a heartbeat at or after the row's `startedAt`: the writer wrote
+ * it while it ran (docs/contracts.md §7), so a native writer — started by the lead, with no dispatch record or
+ * wrapper file (docs/team.md "Native workers") — that then timed out or failed was not skipped.
+ */
+async function writerHeartbeat(run: RunUnderAudit, row: TeamStateRow): Promise<boolean> {
+  const side = row.auditSidecarPath ? resolveRecorded(run.projectRoot, row.auditSidecarPath) : auditSidecarPath(run.runDir, row.workerId, run);
+  if (!side || !run.files.exists(side)) return false;
+  const text = await run.files.readText(side);
+  const from = row.startedAt ? Date.parse(row.startedAt) : NaN;
+  return !!text && parseHeartbeats(text).some((h) => Number.isNaN(from) || h.at.getTime() >= from);
 }

@@ -2,7 +2,7 @@
 // a careful worker writes that invariant 21's short-text tests, its placeholder test and 26's Section 0 test
 // took for non-answers (docs/run-audit.md invariants 21 and 26), and — so the narrowing keeps its catch — the
 // status lines, stubs and templates those tests must still refuse, each tagged with its seed rule. Not part of the build.
-import { completed, isWriter, setResult, type LegalVariant, type MutationClass } from './helpers.js';
+import { completed, isWriter, leadFallback, setResult, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
 /** Append a Section 0 with `body` to the main run's completed report. */
@@ -82,6 +82,29 @@ function earlierDispatchKilledLast(r: RunModel): boolean {
   return true;
 }
 
+/**
+ * A native report writer (docs/team.md "Native workers": the lead started it in-process and recorded its row, so no
+ * dispatch record or wrapper file exists) heartbeated into its own audit sidecar, then went silent and was recorded
+ * `timeout` with `reason`; the lead wrote the report. Its heartbeats show it ran: it was not skipped, whatever its
+ * reason says about the session (seed 002: those reasons rule out *skipping* the writer).
+ */
+function nativeWriterTimedOut(reason: string) {
+  return (r: RunModel): boolean => {
+    if (!completed(r) || r.manifest.reportAuthor !== 'report-writer') return false;
+    const w = r.rows.find(isWriter);
+    if (!w?.startedAt || r.manifest.workerDispatches.some((d: any) => d.workerId === w.workerId)) return false;
+    const prompt = r.local(w.promptPath) ?? r.p.prompt(w.workerId);
+    if (r.has(prompt.replace(/\.md$/, '.log')) || r.has(prompt.replace(/\.md$/, '.status.json'))) return false;
+    const at = (min: number) => new Date(Date.parse(w.startedAt) + min * 60_000).toISOString().replace('.000Z', 'Z');
+    const side = r.p.sidecar(w.workerId);
+    r.set(side, `# Audit\n\n- PROGRESS: ${at(1)} drafting the report\n- PROGRESS: ${at(4)} drafting section 2\n`);
+    r.editRow(isWriter, (x) => Object.assign(x, { failures: 1, livenessMode: 'audit-heartbeat', auditSidecarPath: r.p.recorded(side) }));
+    // The lead authored the report: its frontmatter and data.json say so too.
+    for (const f of [r.p.report, r.p.data].filter((x) => r.has(x))) r.set(f, r.text(f).replace(/(reportAuthor"?\s*:\s*"?)report-writer/g, '$1lead'));
+    return leadFallback(r, reason, 'timeout');
+  };
+}
+
 const answer = (id: string, text: string): LegalVariant => ({ id, apply: (r) => setResult(r, text) });
 const nonAnswer = (id: string, rule: string, text: string): MutationClass => ({ id, rule, apply: (r) => setResult(r, text) });
 
@@ -114,6 +137,8 @@ export const FA_LEGAL: LegalVariant[] = [
   { id: 'fa-section0-answer-no', apply: (r) => section0(r, 'No — the user confirmed refunds older than 24 h are never retried automatically.') },
   { id: 'fa-identical-gap-votes', apply: identicalGapVotes },
   { id: 'fa-earlier-dispatch-killed-last', apply: earlierDispatchKilledLast },
+  { id: 'fa-native-writer-timeout-resume-wording', apply: nativeWriterTimedOut('no heartbeat for 6 min after the lead session was resumed; marked timeout') },
+  { id: 'fa-native-writer-timeout-ko-session', apply: nativeWriterTimedOut('세션 한도 초과 후 6분간 heartbeat 없음: timeout 처리') },
   {
     id: 'fa-section0-nothing-blocking',
     apply: (r) => section0(r, 'Nothing was blocking; the user answered the retry question: retry three times with backoff.'),
