@@ -94,6 +94,26 @@ describe('okstra-team exec (the pane wrapper)', () => {
     expect(f.row('alpha')).toMatchObject({ status: 'in-progress', startedAt: STARTED });
   });
 
+  it("an earlier attempt that ends after its retry started never writes over the retry's status sidecar", () => {
+    const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
+    // The retry's wrapper started (and completed) after this first attempt's: teardown --force then stops the first.
+    const retry = { schemaVersion: '1.0', workerId: 'alpha', dispatchKind: 'initial-retry', status: 'completed', exitCode: 0, signal: null };
+    const times = { startedAt: '2099-01-01T00:00:00.000Z', endedAt: '2099-01-01T00:05:00.000Z', durationMs: 300000, reason: null };
+    const statusFile = f.prompt('alpha').replace(/\.md$/, '.status.json');
+    mkdirSync(join(statusFile, '..'), { recursive: true });
+    writeFileSync(statusFile, JSON.stringify({ ...retry, ...times }, null, 2) + '\n');
+    const before = readFileSync(statusFile, 'utf8');
+    const job = jobFor(f, { file: '/bin/sh', args: ['-c', 'exit 3'] }, { rowStartedAt: '2026-11-29T07:00:00.000Z' });
+    const r = team(['exec', '--job', job], { env: f.env });
+    expect(r.code).toBe(1);
+    expect(readFileSync(statusFile, 'utf8')).toBe(before);
+    expect(r.stderr).toMatch(
+      /a later dispatch's .*alpha-prompt-.*\.status\.json \(started 2099-01-01T00:00:00\.000Z\) is kept; this attempt's error is not written/,
+    );
+    expect(existsSync(`${statusFile}.lock`)).toBe(false);
+    expect(f.row('alpha')).toMatchObject({ status: 'in-progress', startedAt: STARTED });
+  });
+
   it('a provider that exits leaving a child on its stdout does not keep the wrapper waiting', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket: privateSocket() });
     const marker = `okstra-orphan-${process.pid}-${Date.now()}`;

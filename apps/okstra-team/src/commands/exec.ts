@@ -5,7 +5,7 @@ import { InputError, OkstraError, pathArg, resourceCause, type CliContext } from
 import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
-import { isRegularIfExists, readArtifact, writeArtifact } from '@okstra/state-file';
+import { isRegularIfExists, readArtifact, tryReadArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
 import { codexHomeOf, codexModelRequests, createCapture } from '@okstra/providers';
 import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict, writtenByDispatch } from '@okstra/team-state';
 import { processStartTime } from '@okstra/team-run';
@@ -115,24 +115,37 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
         reason: refineReason({ verdict: base, exitCode: observed.exitCode, captureKind, capture: captured, lastEvent: capture.lastEvent() }),
       };
   const endedAt = ctx.io.now();
-  await record(
+  const statusPath = wrapperStatusPath(job.promptPath);
+  const status = {
+    schemaVersion: '1.0' as const,
+    workerId: job.workerId,
+    dispatchKind: job.dispatchKind,
+    status: verdict.status,
+    exitCode: observed.exitCode,
+    signal: observed.signal,
+    startedAt: startedAt.toISOString(),
+    endedAt: endedAt.toISOString(),
+    durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
+    reason: verdict.reason,
+    usage: captured.usage,
+    answer,
+  };
+  // Checked and written under the sidecar's lock: a first attempt stopped by `teardown --force` after its
+  // retry completed ends last, and must not write its error over the retry's record (the row is guarded
+  // the same way: ifStartedAt below).
+  const later = await record(
     () =>
-      writeArtifact(wrapperStatusPath(job.promptPath), wrapperStatusArtifact, {
-        schemaVersion: '1.0',
-        workerId: job.workerId,
-        dispatchKind: job.dispatchKind,
-        status: verdict.status,
-        exitCode: observed.exitCode,
-        signal: observed.signal,
-        startedAt: startedAt.toISOString(),
-        endedAt: endedAt.toISOString(),
-        durationMs: Math.max(0, endedAt.getTime() - startedAt.getTime()),
-        reason: verdict.reason,
-        usage: captured.usage,
-        answer,
+      withFileLock(statusPath, async () => {
+        const kept = laterDispatchStatus(statusPath, startedAt);
+        if (!kept) await writeArtifact(statusPath, wrapperStatusArtifact, status);
+        return kept;
       }),
-    undefined,
+    null,
   );
+  if (later)
+    ctx.io.stderr.write(
+      `[okstra] ${job.workerId}: a later dispatch's ${statusPath} (started ${later}) is kept; this attempt's ${verdict.status} is not written\n`,
+    );
   await record(
     () =>
       transitionWorker(job.teamStatePath, {
@@ -249,4 +262,16 @@ function existsInsideRoot(realRoot: string, path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The `startedAt` (ISO-8601) of the status sidecar at `path` when a wrapper that
+ * started after `startedAt` wrote it — a later dispatch of the same prompt, whose
+ * record an earlier attempt ending late must not overwrite (docs/team.md "exec") —
+ * else null (no sidecar, one that does not parse, or an earlier one's).
+ */
+function laterDispatchStatus(path: string, startedAt: Date): string | null {
+  const current = tryReadArtifact(path, wrapperStatusArtifact);
+  const theirs = current?.startedAt ? Date.parse(current.startedAt) : NaN;
+  return Number.isFinite(theirs) && theirs > startedAt.getTime() ? (current?.startedAt ?? null) : null;
 }
