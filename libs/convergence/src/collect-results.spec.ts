@@ -159,6 +159,7 @@ describe('flags and words', () => {
   it('parses --dispatch exactly as team await reports it', () => {
     expect(parseDispatchFlag('codex=timeout:1800000')).toEqual({ workerId: 'codex', status: 'timeout', durationMs: 1_800_000 });
     expect(parseDispatchFlag('w.1=not-run:0')).toEqual({ workerId: 'w.1', status: 'not-run', durationMs: 0 });
+    expect(parseDispatchFlag('리뷰어-é=completed:5')).toEqual({ workerId: '리뷰어-é', status: 'completed', durationMs: 5 });
     for (const bad of ['codex=done:1', 'codex=completed', 'codex=completed:1.5', 'codex=completed:-1', '=completed:1', 'codex:completed:1']) {
       expect(() => parseDispatchFlag(bad)).toThrow(/--dispatch expects/);
     }

@@ -135,7 +135,7 @@ function readVotes(workerId: string, dispatched: readonly string[], response: Wo
  * @throws InputError (exit 2) on any other form.
  */
 export function parseDispatchFlag(raw: string): WorkerDispatchOutcome {
-  const m = /^([A-Za-z0-9._-]+)=(completed|timeout|error|not-run):([0-9]+)$/.exec(raw);
+  const m = /^([\p{L}\p{M}\p{N}._-]+)=(completed|timeout|error|not-run):([0-9]+)$/u.exec(raw);
   if (!m) {
     throw new InputError(`--dispatch expects <worker>=<completed|timeout|error|not-run>:<durationMs>, got '${raw}'`);
   }

@@ -4,8 +4,9 @@
  * or more Unicode letters, combining marks or digits, `.`, `_` or `-`; never
  * `.` or `..`. Task ids are the user's own words (`환불-타임아웃`, `café`), so
  * they are not held to ASCII; nothing in the class can leave the directory
- * (no `/`, `\`, `:`, NUL, space or control character). Worker ids, task types
- * and dispatch kinds stay ASCII: okstra itself names those.
+ * (no `/`, `\`, `:`, NUL, space or control character). A worker id is one
+ * such segment too (a roster may name `리뷰어-1`); task types and dispatch
+ * kinds stay ASCII: okstra itself names those.
  */
 export const TASK_KEY_SEGMENT = /^(?!\.{1,2}$)[\p{L}\p{M}\p{N}._-]+$/u;
 

@@ -1,7 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { joinPath as join } from './fast-join.js';
 import { InputError } from '@okstra/core';
-import { assertSegment, assertTaskKeySegment } from './task-key.js';
+import { assertSegment, assertTaskKeySegment, assertWorkerId } from './task-key.js';
 import { runSuffix } from './seq.js';
 
 /**
@@ -83,7 +83,7 @@ export function teamStatePath(dir: string, run: RunRef): string {
 
 /** `<run-dir>/prompts/<worker>-prompt-<type>-<seq>.md` */
 export function promptPath(dir: string, workerId: string, run: RunRef): string {
-  return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'prompts', `${assertWorkerId(workerId)}-prompt${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /**
@@ -92,12 +92,12 @@ export function promptPath(dir: string, workerId: string, run: RunRef): string {
  * (docs/convergence.md "Reverify prompts"; the jobs file's `promptPath`).
  */
 export function reverifyPromptPath(dir: string, workerId: string, round: number, run: RunRef): string {
-  return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt-reverify-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'prompts', `${assertWorkerId(workerId)}-prompt-reverify-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /** `<run-dir>/prompts/<worker>-prompt-gap-vote-<type>-<seq>.md` — an analyser's critic gap-vote prompt, rendered by `okstra convergence run`. */
 export function gapVotePromptPath(dir: string, workerId: string, run: RunRef): string {
-  return join(dir, 'prompts', `${assertSegment('worker id', workerId)}-prompt-gap-vote${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'prompts', `${assertWorkerId(workerId)}-prompt-gap-vote${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /**
@@ -135,7 +135,7 @@ export function wrapperStatusPath(prompt: string): string {
 
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.md` */
 export function workerResultPath(dir: string, workerId: string, run: RunRef): string {
-  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'worker-results', `${assertWorkerId(workerId)}${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /**
@@ -144,7 +144,7 @@ export function workerResultPath(dir: string, workerId: string, run: RunRef): st
  * read by `okstra plan-items collect-verdicts`.
  */
 export function planVerifyResultPath(dir: string, workerId: string, run: RunRef): string {
-  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-plan-verify${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'worker-results', `${assertWorkerId(workerId)}-plan-verify${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /**
@@ -153,12 +153,12 @@ export function planVerifyResultPath(dir: string, workerId: string, run: RunRef)
  * `okstra convergence collect-results --result <worker>=<path>` (docs/convergence.md).
  */
 export function reverifyResultPath(dir: string, workerId: string, round: number, run: RunRef): string {
-  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-reverify-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'worker-results', `${assertWorkerId(workerId)}-reverify-r${positive('round', round)}${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.audit.md` */
 export function auditSidecarPath(dir: string, workerId: string, run: RunRef): string {
-  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.audit.md`);
+  return join(dir, 'worker-results', `${assertWorkerId(workerId)}${runSuffix(run.taskType, run.seq)}.audit.md`);
 }
 
 /** `<run-dir>/reports/final-report-<type>-<seq>.md` */
@@ -182,11 +182,7 @@ export function reverifyJobsPath(dir: string, round: number, run: RunRef): strin
  * (docs/convergence.md "Repair dispatch"): it asks the worker to restate its own answer in the form.
  */
 export function repairPromptPath(dir: string, workerId: string, kind: string, run: RunRef): string {
-  return join(
-    dir,
-    'prompts',
-    `${assertSegment('worker id', workerId)}-prompt-repair-${assertSegment('dispatch kind', kind)}${runSuffix(run.taskType, run.seq)}.md`,
-  );
+  return join(dir, 'prompts', `${assertWorkerId(workerId)}-prompt-repair-${assertSegment('dispatch kind', kind)}${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /** `<run-dir>/state/repair-jobs-<kind>-<type>-<seq>.json` — the jobs file of a repair dispatch (`dispatchKind` `repair-<kind>`). */
@@ -239,7 +235,7 @@ export function criticResultsPath(dir: string, run: RunRef): string {
  * critic's gaps, read by `okstra convergence collect-critic-gaps --result <worker>=<path>` (docs/convergence.md).
  */
 export function gapVoteResultPath(dir: string, workerId: string, run: RunRef): string {
-  return join(dir, 'worker-results', `${assertSegment('worker id', workerId)}-gap-vote${runSuffix(run.taskType, run.seq)}.md`);
+  return join(dir, 'worker-results', `${assertWorkerId(workerId)}-gap-vote${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /** `<run-dir>/state/convergence-coverage-batch-<type>-<seq>.json` — the apply-critic-gaps input, written by collect-critic-gaps. */
@@ -278,10 +274,7 @@ export function teamJobsDir(dir: string): string {
  * its task type: a dispatch of seq 003 never rewrites the job file a seq 002 record points at (docs/team.md).
  */
 export function teamJobPath(dir: string, dispatchKind: string, workerId: string, run: RunRef): string {
-  return join(
-    teamJobsDir(dir),
-    `${assertSegment('dispatch kind', dispatchKind)}-${assertSegment('worker id', workerId)}${runSuffix(run.taskType, run.seq)}.job.json`,
-  );
+  return join(teamJobsDir(dir), `${assertSegment('dispatch kind', dispatchKind)}-${assertWorkerId(workerId)}${runSuffix(run.taskType, run.seq)}.job.json`);
 }
 
 /** `<task-root>/runs/implementation/carry/stage-<N>.json` */

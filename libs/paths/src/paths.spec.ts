@@ -51,6 +51,12 @@ describe('task keys and seqs', () => {
       expect(taskRoot('/p', parsed)).toBe(`/p/.okstra/tasks/${parsed.taskGroup}/${parsed.taskId}`);
     },
   );
+  it('a worker id is one segment of the same class: Unicode letters yes, separators and `..` no', () => {
+    const run = { taskType: 'error-analysis', seq: 1 };
+    expect(workerResultPath('/p/r', '리뷰어-クロード_é', run)).toBe('/p/r/worker-results/리뷰어-クロード_é-error-analysis-001.md');
+    for (const bad of ['a b', 'a/b', '..', 'a:b', 'a\u0000', '$(x)', '#(x)'])
+      expect(() => workerResultPath('/p/r', bad, run), bad).toThrow(/invalid worker id/);
+  });
   it('zero-pads seqs', () => {
     expect(formatSeq(1)).toBe('001');
     expect(formatSeq('42')).toBe('042');

@@ -16,7 +16,16 @@ function isSafeSegment(id: string): boolean {
 }
 
 /**
- * Refuse an id okstra names itself (a worker id, task type, dispatch kind)
+ * Refuse a worker id that cannot be one path segment; Unicode letters, marks
+ * and digits are allowed, as in task keys (libs/core `TASK_KEY_SEGMENT`).
+ * @throws InputError naming the worker id.
+ */
+export function assertWorkerId(id: string): string {
+  return assertTaskKeySegment('worker id', id);
+}
+
+/**
+ * Refuse an id okstra names itself (a task type, dispatch kind)
  * that cannot be one ASCII path segment (slashes, `..`, spaces, empty).
  * @throws InputError naming `what` (e.g. `worker id`).
  */

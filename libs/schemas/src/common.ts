@@ -4,8 +4,8 @@ import * as z from './zod.js';
 /** RFC 3339 / ISO-8601 timestamp with `Z` or an offset, optional fraction. Okstra writes UTC (`Z`). */
 export const Timestamp = z.iso.datetime({ offset: true });
 
-/** A worker id (`claude`, `codex`, `report-writer`): one safe path segment. */
-export const WorkerId = z.string().check(z.regex(/^(?!\.{1,2}$)[A-Za-z0-9._-]+$/, 'expected a worker id of letters, digits, ".", "_" or "-"'));
+/** A worker id (`claude`, `codex`, `report-writer`, `리뷰어-1`): one safe path segment, Unicode letters allowed (libs/core `TASK_KEY_SEGMENT`, docs/contracts.md §4). */
+export const WorkerId = z.string().check(z.regex(TASK_KEY_SEGMENT, 'expected a worker id of letters, digits, ".", "_" or "-"'));
 
 /** A zero-padded run sequence number (`001`). */
 export const Seq = z.string().check(z.regex(/^[0-9]{3,}$/, 'expected a zero-padded seq like "001"'));

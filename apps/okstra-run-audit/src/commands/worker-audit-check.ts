@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { ExitCode, InputError, pathArg, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkWorkerResults, indexDirs, listDirSync, runArtifactDirs, workerResultIds } from '@okstra/audit-rules';
-import { assertSegment, formatSeq, parseRunDir, projectRootOf, runSuffix, toProjectRelative } from '@okstra/paths';
+import { assertSegment, assertWorkerId, formatSeq, parseRunDir, projectRootOf, runSuffix, toProjectRelative } from '@okstra/paths';
 
 /** Parsed flags of `okstra worker-audit-check` (program.ts). */
 export interface WorkerAuditCheckOptions {
@@ -26,7 +26,7 @@ export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: Cl
   if (!/^[0-9]{3,}$/.test(opts.seq)) throw new UsageError(`--seq expects a zero-padded run seq like 001, got '${opts.seq}'`);
   const seq = formatSeq(opts.seq);
   assertSegment('task type', opts.taskType);
-  if (opts.worker !== undefined) assertSegment('worker id', opts.worker);
+  if (opts.worker !== undefined) assertWorkerId(opts.worker);
   if (opts.runDir.trim() === '') throw new InputError('not a run directory: expected <task-root>/runs/<task-type>[/stage-<N>]', { file: opts.runDir });
   const runDir = pathArg(io, opts.runDir);
   if (!(await stat(runDir).catch(() => null))?.isDirectory()) throw new InputError('run directory does not exist', { file: opts.runDir });

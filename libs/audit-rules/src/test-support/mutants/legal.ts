@@ -87,7 +87,7 @@ export const LEGAL: LegalVariant[] = [
       r.manifest.status === 'completed' &&
       (r.set('errors-2026-11-29.jsonl', JSON.stringify({ taskType: r.main.taskType, seq: r.main.seq, error: 'round 1 retried once' }) + '\n'), true),
   },
-  // Worker ids are ASCII by schema (libs/schemas common.ts WorkerId); unicode lives in the texts around them.
+  // Unicode in the texts around the ids (worker ids and task keys take Unicode letters too: l-worker-id-unicode, l-unicode-task-key).
   {
     id: 'l-unicode-texts',
     apply: (r) => (
@@ -99,6 +99,7 @@ export const LEGAL: LegalVariant[] = [
   { id: 'l-unicode-task-key', apply: (r) => ((r.taskGroup = '결제'), (r.taskIdSuffix = '-환불-café'), true) },
   { id: 'l-unicode-task-key-kana', apply: (r) => ((r.taskGroup = 'ペイメント'), (r.taskIdSuffix = '-返金_タイムアウト'), true) },
   { id: 'l-worker-id-dots', apply: (r) => !!analyserId(r) && renameWorker(r, analyserId(r)!, 'claude.opus-4.1') },
+  { id: 'l-worker-id-unicode', apply: (r) => !!analyserId(r) && renameWorker(r, analyserId(r)!, '리뷰어-クロード_é') },
   { id: 'l-worker-id-long', apply: (r) => !!analyserId(r) && renameWorker(r, analyserId(r)!, 'w'.repeat(60)) },
   { id: 'l-time-zone-plus-9', apply: (r) => eachInstant(r, (t) => offset(t, 9)) },
   { id: 'l-time-zone-minus-5', apply: (r) => eachInstant(r, (t) => offset(t, -5)) },
