@@ -60,8 +60,7 @@ function workingDirectory(): string {
   try {
     return process.cwd();
   } catch (error) {
-    const at = process.env['PWD'] ? ` (${process.env['PWD']})` : '';
-    throw new InputError(`the working directory${at} no longer exists: cd to a directory that does, or give absolute paths`, { cause: error });
+    throw new InputError('the working directory no longer exists: cd to a directory that does, or give absolute paths', { cause: error });
   }
 }
 

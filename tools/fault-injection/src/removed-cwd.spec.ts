@@ -59,9 +59,7 @@ describe('a removed working directory', () => {
       expect(r.code).toBe(2);
       expect(r.stdout).toBe('');
       expect(readdirSync(runtime)).toEqual([]);
-      expect(r.stderr).toMatch(
-        /^okstra-run-audit: the working directory \(.*okstra-gone-.*\) no longer exists: cd to a directory that does, or give absolute paths\n$/,
-      );
+      expect(r.stderr).toMatch(/^okstra-run-audit: the working directory no longer exists: cd to a directory that does, or give absolute paths\n$/);
     }
   });
 });
