@@ -15,10 +15,12 @@ export interface ClarificationItem {
   text: string;
 }
 
-const SECTION = /^\s{0,3}(#{1,6})\s+(?:§\s*)?1\.?\s+Clarification Items\b/i;
+/** `## 1. Clarification Items`; also emphasised (`## **1. Clarification Items**`), `1)`, or with a translation before the name. */
+const SECTION = /^\s{0,3}(#{1,6})\s+[*_]*(?:§\s*)?1[.)]?\s+(?:[^\n]*?[\s(])?[*_]*Clarification Items\b/i;
 const HEADING = /^\s{0,3}(#{1,6})\s+/;
 const ID = /^`?(C-[0-9]+)`?$/;
-const CLOSED = /^(?:resolved|answered|closed|done|withdrawn|n\/a|not-applicable)\b/;
+const CLOSED =
+  /^(?:resolved|answered|closed|done|withdrawn|n\/a|not-applicable)\b|^(?:해결됨|해결 ?완료|답변됨|답변 ?완료|완료|종료|철회|解決済み?|回答済み?|完了|取り下げ|已解决|已解決|已回答|已关闭|已完成|已撤回)/;
 
 /**
  * The rows of the report's `## 1. Clarification Items` section (any heading
@@ -68,20 +70,34 @@ export function clarificationItems(markdown: string): ClarificationItem[] {
       const col = (name: string) => (header ? header.indexOf(name) : -1);
       const id = ID.exec(cells[col('id') >= 0 ? col('id') : 0] ?? '');
       if (!id) continue;
-      const cell = (name: string) => (col(name) >= 0 ? (cells[col(name)] ?? '').replace(/[`*]/g, '').trim().toLowerCase() : '');
+      const cell = (name: string) => (col(name) >= 0 ? cellValue(cells[col(name)] ?? '') : '');
       items.push({ id: id[1]!, blocks: cell('blocks'), status: cell('status'), text: t });
       continue;
     }
     if (block) {
       const kv = /^\s*[-*]\s+\**(Blocks|Status)\**\s*:\s*(.*)$/i.exec(line);
-      if (kv) block[kv[1]!.toLowerCase() as 'blocks' | 'status'] = kv[2]!.replace(/[`*]/g, '').trim().toLowerCase();
+      if (kv) block[kv[1]!.toLowerCase() as 'blocks' | 'status'] = cellValue(kv[2]!);
       block.text += `\n${line}`;
     }
   }
   return items;
 }
 
-/** True while a row is open: its status is not resolved/answered/closed/done/withdrawn/n/a (blank = open). */
+/**
+ * A `Blocks` or `Status` value as its words: lower-cased, struck-through text (`~~open~~ resolved`: the old value)
+ * dropped, a link reduced to its text, code and emphasis marks and leading symbols (`✅ resolved`) removed.
+ */
+function cellValue(raw: string): string {
+  return raw
+    .replace(/~~[^~]*~~/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*]|(?<![\p{L}\p{N}])_+|_+(?![\p{L}\p{N}])/gu, '')
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .trim()
+    .toLowerCase();
+}
+
+/** True while a row is open: its status is not resolved/answered/closed/done/withdrawn/n/a, nor the same in Korean, Japanese or Chinese (blank = open). */
 export function isOpen(item: ClarificationItem): boolean {
   return !CLOSED.test(item.status);
 }

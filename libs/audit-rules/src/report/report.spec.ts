@@ -61,4 +61,20 @@ describe('## 1. Clarification Items rows', () => {
   it('no section, no rows', () => {
     expect(clarificationItems('# R\n| C-001 | approval | open |\n')).toEqual([]);
   });
+  it('reads Status and Blocks as words: marks, emphasis, links, struck-through old values and CJK status words', () => {
+    const rows = (statuses: string[], heading = '## 1. Clarification Items') =>
+      clarificationItems([heading, '| ID | Blocks | Status |', '|---|---|---|', ...statuses.map((s, i) => `| C-00${i + 1} | approval | ${s} |`)].join('\n'));
+    const closed = ['✅ resolved', '_answered_', '[answered](../user-responses/r.md)', '~~open~~ resolved', '해결됨', '답변 완료', '回答済み', '已解决'];
+    expect(rows(closed).filter(isOpen)).toEqual([]);
+    const open = ['~~resolved~~ open', '미해결', '⏳ pending', '답변 대기', 'not resolved', ''];
+    expect(
+      rows(open)
+        .filter(isOpen)
+        .map((i) => i.id),
+    ).toEqual(['C-001', 'C-002', 'C-003', 'C-004', 'C-005', 'C-006']);
+    expect(blocksApproval(clarificationItems('## 1. Clarification Items\n| ID | Blocks |\n|---|---|\n| C-001 | ~~approval~~ none |')[0]!)).toBe(false);
+    for (const heading of ['## **1. Clarification Items**', '## 1) Clarification Items', '## 1. 확인 필요 항목 (Clarification Items)'])
+      expect(rows(['open'], heading).map((i) => i.id)).toEqual(['C-001']);
+    expect(rows(['open'], '## 10. Clarification Items')).toEqual([]);
+  });
 });

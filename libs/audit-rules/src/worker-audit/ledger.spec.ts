@@ -15,6 +15,12 @@ describe('evidence ledger', () => {
     expect(isCitation('path with space.ts:1')).toBe(false);
   });
 
+  it('fences as CommonMark closes them: a longer fence holds a shorter one, a list item holds an indented fence; a line-opening ``` span is a span', () => {
+    expect(extractCitations('````md\n```\n`src/in.ts:1`\n```\n`src/in.ts:2`\n````\nsee `src/out.ts:3`\n')).toEqual(['src/out.ts:3']);
+    expect(extractCitations('1. Reproduce:\n    ```sh\n    grep `src/in.ts:1`\n    ```\n2. then `src/out.ts:2`\n')).toEqual(['src/out.ts:2']);
+    expect(extractCitations('```retry()``` is never awaited: `src/out.ts:1`\n')).toEqual(['src/out.ts:1']);
+    expect(extractCitations('text\n    ```\n`src/out.ts:1`\n')).toEqual(['src/out.ts:1']);
+  });
   it('host:port and IP:port are not citations; path:line:col, dotted files and Makefile:12 are (docs/worker-audit-check.md "Citations")', () => {
     for (const notCitation of [
       'db.internal:5432',

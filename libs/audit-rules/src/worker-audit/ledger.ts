@@ -54,8 +54,8 @@ export const EXTENSIONLESS_FILES: ReadonlySet<string> = new Set([
   'README',
 ]);
 
-const INLINE_CODE = /`([^`\n]+)`/g;
-const FENCE = /^\s{0,3}(```|~~~)/;
+/** A code span (CommonMark): a run of backticks, then text, then a run of as many backticks, neither run longer. */
+const INLINE_CODE = /(?<!`)(`+)(?!`)([^\n]*?[^`\n])\1(?!`)/g;
 
 /** True when `text` (the inside of one inline code span) is a `path:line` citation. */
 export function isCitation(text: string): boolean {
@@ -75,7 +75,7 @@ export function extractCitations(markdown: string): string[] {
   const seen = new Set<string>();
   for (const line of outsideFences(markdown)) {
     for (const m of line.matchAll(INLINE_CODE)) {
-      const text = m[1]!.trim();
+      const text = m[2]!.trim();
       if (isCitation(text)) seen.add(text);
     }
   }
@@ -110,17 +110,33 @@ export function hasReadingConfirmationHeading(markdown: string): boolean {
   return outsideFences(markdown).some((line) => /^\s{0,3}#{1,6}\s+0\.\s*Reading Confirmation\b/i.test(line));
 }
 
+/**
+ * The lines of `markdown` outside fenced code blocks (CommonMark): a fence of three or more backticks or tildes
+ * (a backtick fence's info string holds no backtick, else the line is a code span) runs to a closing fence of the
+ * same character at least as long, or to the end — so a ```` ```` ```` fence quoting a ```` ``` ```` block stays
+ * code. A fence opens at up to three spaces of indentation, or up to three past the content column of the list
+ * item it follows (a fence inside `1. step` indented four spaces is still a fence).
+ */
 function outsideFences(markdown: string): string[] {
   const out: string[] = [];
   let fence: string | null = null;
+  let listContent = 0;
   for (const line of markdown.split(/\r?\n/)) {
-    const f = FENCE.exec(line);
-    if (f) {
-      if (fence === null) fence = f[1]!;
-      else if (fence === f[1]) fence = null;
+    if (fence !== null) {
+      const close = /^\s*(`{3,}|~{3,})\s*$/.exec(line)?.[1];
+      if (close && close[0] === fence[0] && close.length >= fence.length) fence = null;
       continue;
     }
-    if (fence === null) out.push(line);
+    const indent = /^ */.exec(line)![0].length;
+    const open = /^ *(`{3,}|~{3,})(.*)$/.exec(line);
+    if (open && indent <= listContent + 3 && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
+      fence = open[1]!;
+      continue;
+    }
+    const item = /^( *(?:[-*+]|[0-9]{1,9}[.)]) +)\S/.exec(line);
+    if (item) listContent = item[1]!.length;
+    else if (line.trim() !== '' && indent < listContent) listContent = 0;
+    out.push(line);
   }
   return out;
 }

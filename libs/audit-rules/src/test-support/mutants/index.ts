@@ -2,6 +2,7 @@
 // run it fits, every legal variant likewise. Not part of the build.
 import { CONVERGENCE_DERIVED_CLASSES, DERIVED_CLASSES, DERIVED_LEGAL } from './classes-derived.js';
 import { FA_CLASSES, FA_LEGAL } from './classes-fa.js';
+import { FA2_CLASSES, FA2_LEGAL } from './classes-fa2.js';
 import { HELDOUT_CLASSES, HELDOUT_LEGAL } from './classes-heldout.js';
 import { HELDOUT3_CLASSES, HELDOUT3_LEGAL } from './classes-heldout3.js';
 import { HELDOUT4_CLASSES, HELDOUT4_LEGAL } from './classes-heldout4.js';
@@ -13,7 +14,7 @@ import { LEGAL as BASE_LEGAL } from './legal.js';
 import type { GeneratedCase } from './write.js';
 
 /** Every legal variant: the generator's own and the held-out breaker's. */
-const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...HELDOUT4_LEGAL, ...DERIVED_LEGAL, ...FA_LEGAL];
+const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...HELDOUT4_LEGAL, ...DERIVED_LEGAL, ...FA_LEGAL, ...FA2_LEGAL];
 export { HEALTHY, LEGAL };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
@@ -27,6 +28,7 @@ export const CLASSES: readonly MutationClass[] = [
   ...DERIVED_CLASSES,
   ...CONVERGENCE_DERIVED_CLASSES,
   ...FA_CLASSES,
+  ...FA2_CLASSES,
 ];
 
 /** A generated case and what it is: `healthy`, a `mutant` of a class, or a `legal` variant. */
