@@ -12,6 +12,11 @@ const PLACEHOLDER = /\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}/;
 /** How an answer that never started begins: a plan to work, a spawn acknowledgement. */
 const PREAMBLE =
   /^(?:I['’]ll\b|I will\b|I am going to\b|I['’]m going to\b|Let me\b|Okay[,.]|OK[,.]|Sure[,.]|Starting\b|Spawned\b|Launching\b|Working on\b|Dispatched\b)/i;
+/**
+ * A preamble's words used as a finding's opener: a short clause, a colon, then the answer ("Let me be clear: F-001 is
+ * refuted …", "I will note one cause only: the timeout …"); a preamble announces work and stops ("I'll start by reading …").
+ */
+const OPENER_THEN_ANSWER = /^[^.!?\n:]{1,60}:[ \t]*\S[^\n]{20,}/;
 /** How a provider's error text begins (an API or CLI failure written where the answer belongs). */
 const PROVIDER_ERROR =
   /^(?:API Error\b|Error:|error:|\{"type":"error"|Request failed\b|Traceback \(most recent call last\)|[Rr]ate limit(?!ing|ers?\b)|Usage limit|You['’]ve hit your (?:usage )?limit|Credit balance is too low|Invalid API key)/;
@@ -45,7 +50,7 @@ export function answerProblem(text: string, prompt: string | null): string | nul
   if (isRawTranscript(trimmed)) return 'is a raw provider transcript (stream-json lines), not an answer';
   if (trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
     if (PROVIDER_ERROR.test(trimmed) || HTTP_STATUS.test(trimmed)) return "is a provider's error text, not an answer";
-    if (PREAMBLE.test(trimmed)) return 'is a preamble with no answer';
+    if (PREAMBLE.test(trimmed) && !OPENER_THEN_ANSWER.test(trimmed)) return 'is a preamble with no answer';
     return shortNonAnswer(trimmed);
   }
   return null;

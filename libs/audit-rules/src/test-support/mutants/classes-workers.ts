@@ -277,6 +277,8 @@ export const WORKER_CLASSES: MutationClass[] = [
   { id: 's11-result-nul', rule: 'S11', apply: (r) => setResult(r, '\u0000'.repeat(512)) },
   { id: 's11-result-template', rule: 'S11', apply: (r) => setResult(r, '# Findings\n\n{{WORKER_FINDINGS}}\n') },
   { id: 's11-result-preamble', rule: 'S11', apply: (r) => setResult(r, "I'll start by reading the relevant files and then report my findings.\n") },
+  { id: 's11-result-preamble-colon-stub', rule: 'S11', apply: (r) => setResult(r, 'Let me check the following:\n') },
+  { id: 's11-result-preamble-two', rule: 'S11', apply: (r) => setResult(r, "Let me look at the refund module first. I'll report back once I have read it.\n") },
   { id: 's11-result-echo-prompt', rule: 'S11', apply: (r) => setResult(r, (_old, prompt) => prompt || '# Analyse\n') },
   {
     id: 's11-result-provider-error',

@@ -107,6 +107,12 @@ export const LEGAL: LegalVariant[] = [
   { id: 'l-large-result', apply: (r) => setResult(r, (old) => old + '\n' + 'The retry loop holds under load; no further defect was found. '.repeat(40_000)) },
   { id: 'l-result-non-english', apply: (r) => setResult(r, '# 발견 사항\n\n### F-1\n재시도 루프가 타임아웃을 삼킨다. 근거: 로그 분석.\n') },
   { id: 'l-result-short-answer', apply: (r) => setResult(r, 'No findings: the refund path is correct as written.\n') },
+  // A preamble's words as a finding's opener, then a colon and the answer (s11-result-preamble, which stops, stays caught).
+  {
+    id: 'l-result-opener-colon',
+    apply: (r) => setResult(r, 'Let me be clear: the cause is the proxy limit, which drops the refund callback after 30 s.\n'),
+  },
+  { id: 'l-result-will-note', apply: (r) => setResult(r, 'I will note one cause only: the timeout compares seconds with milliseconds in the retry loop.\n') },
   { id: 'l-result-quotes-template-syntax', apply: (r) => setResult(r, (old) => old + '\nThe config uses `{{ .Values.timeout }}` (Helm); that is the bug.\n') },
   {
     id: 'l-result-mentions-error',
