@@ -10,6 +10,8 @@ describe('shortNonAnswer', () => {
     '죄송합니다. 요청하신 작업을 수행할 수 없습니다.',
     '요청하신 분석을 완료할 수 없습니다.',
     '申し訳ありませんが、このタスクを完了できません。',
+    'このタスクを完了できません。',
+    '분석을 완료할 수 없었습니다.',
     '抱歉，我无法完成这个任务。',
     'Lo siento, no pude completar el análisis.',
     'Claude AI usage limit reached|1767225600',
@@ -22,6 +24,8 @@ describe('shortNonAnswer', () => {
     'No findings: the refund path is correct as written.',
     'F-001은 재현되지 않았다. 로그에서 분석할 수 없는 항목은 제외했다.',
     '该请求无法完成回滚，因为结算 webhook 先提交了事务。',
+    '환불 작업은 게이트웨이 타임아웃(30초) 안에 완료할 수 없습니다. 부하 시 게이트웨이 응답이 45초까지 걸리기 때문입니다.',
+    '返金処理はゲートウェイのタイムアウト(30秒)以内に完了できません。負荷時にはゲートウェイの応答に45秒かかるためです。',
     'The handler reports "I cannot complete the refund" to the user when the lock times out; that message is the bug.',
   ])('takes %j as an answer', (text) => expect(shortNonAnswer(text)).toBeNull());
 });

@@ -11,8 +11,8 @@
 const REFUSAL = [
   /^(?:I['’]m sorry|I am sorry|Sorry[,.]|Apologies|Unfortunately,? I (?:can(?:no|['’])t|could(?: ?not|n['’]t)|was(?: ?not|n['’]t)|am (?:not|unable)|do(?: not|n['’]t)|did(?: not|n['’]t))\b|I do(?: not|n['’]t) have (?:access|permission))/i,
   /^I (?:can(?:no|['’])t|could(?: ?not|n['’]t)|was(?: ?not|n['’]t) able to|am(?: not|n['’]t)? (?:un)?able to|was unable to) (?:help|assist|comply|complete|finish|perform|do|carry out|provide|access|verify|analy[sz]e)\b/i,
-  /^죄송|(?:완료|수행|작성|분석|검증)(?:할 수 없(?:습니다|었습니다|어요|다)|하지 못(?:했습니다|했어요|했다))/,
-  /^(?:申し訳|すみません)|(?:完了|実行|対応|お手伝い)(?:でき|は出来)ません/,
+  /^죄송/,
+  /^(?:申し訳|すみません)/,
   /^(?:抱歉|对不起|對不起|很抱歉)|我(?:无法|無法|未能)(?:完成|执行|執行)/,
   // The first-person forms open a clause (line start or after , ; : . !), never a quotation the finding cites.
   /^(?:lo siento|disculp)|(?:^|[,;:.!]\s*)no (?:pude|he podido|puedo) (?:completar|terminar|realizar|ayudar)/i,
@@ -20,6 +20,16 @@ const REFUSAL = [
   /^es tut mir leid|(?:\b(?:ich|wir)\b[^.\n]{0,30}\bkonnten?|\bkonnten? (?:ich|wir))\b[^.\n]{0,60}\bnicht (?:abschließen|durchführen|erledigen|fertigstellen|abschliessen)/i,
   /^(?:désolée?|je suis désolée?)|(?:^|[,;:.!]\s*)je n['’]ai pas pu (?:terminer|compléter|réaliser|effectuer)/i,
   /^(?:desculp|lamento)|(?:^|[,;:.!]\s*)não consegui (?:concluir|completar|terminar|realizar)/i,
+];
+
+/**
+ * "(The task) cannot be completed" in Korean and Japanese, which name no subject: a refusal when its sentence says
+ * nothing more, a finding when it carries a measure ("환불 작업은 게이트웨이 타임아웃(30초) 안에 완료할 수 없습니다":
+ * the refund job cannot finish within the 30 s timeout), so a first sentence with a digit is not judged by these.
+ */
+const CANNOT_COMPLETE = [
+  /(?:완료|수행|작성|분석|검증)(?:할 수 없(?:습니다|었습니다|어요|다)|하지 못(?:했습니다|했어요|했다))/,
+  /(?:完了|実行|対応|お手伝い)(?:でき|は出来)ません/,
 ];
 
 /**
@@ -41,7 +51,10 @@ const CITES = /`[^`\n]+`|[\w./-]+\.[A-Za-z]\w*:\d+/;
 export function shortNonAnswer(trimmed: string): string | null {
   if (PROVIDER_STATUS.test(trimmed)) return "is a provider's error text, not an answer";
   const first = trimmed.split(/\r?\n/, 1)[0]!;
-  if (!CITES.test(trimmed) && REFUSAL.some((re) => re.test(first))) return 'is a refusal, not an answer';
+  if (CITES.test(trimmed)) return null;
+  if (REFUSAL.some((re) => re.test(first))) return 'is a refusal, not an answer';
+  const sentence = first.split(/[.。!?！？]/, 1)[0]!;
+  if (!/\d/.test(sentence) && CANNOT_COMPLETE.some((re) => re.test(sentence))) return 'is a refusal, not an answer';
   return null;
 }
 
