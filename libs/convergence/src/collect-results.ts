@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/core';
+import { InputError, segmentSource } from '@okstra/core';
 import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundResults, type Vote, type WorkerOutcome } from '@okstra/schemas/convergence';
 import { repairDispatchKind, reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { problemLine, refuseAnswers, repairOutcome, type AnswerProblem } from '@okstra/verdict-blocks';
@@ -128,6 +128,9 @@ function readVotes(workerId: string, dispatched: readonly string[], response: Wo
   });
 }
 
+/** `<worker>=<status>:<durationMs>`, the worker id one segment of libs/core's id rule. */
+const DISPATCH_FLAG = new RegExp(`^(${segmentSource('=')})=(completed|timeout|error|not-run):([0-9]+)$`, 'u');
+
 /**
  * Parse one `--dispatch <worker>=<status>:<durationMs>` value, exactly as
  * `okstra team await --json` reports a worker (status completed|timeout|error|not-run,
@@ -135,7 +138,7 @@ function readVotes(workerId: string, dispatched: readonly string[], response: Wo
  * @throws InputError (exit 2) on any other form.
  */
 export function parseDispatchFlag(raw: string): WorkerDispatchOutcome {
-  const m = /^([\p{L}\p{M}\p{N}._-]+)=(completed|timeout|error|not-run):([0-9]+)$/u.exec(raw);
+  const m = DISPATCH_FLAG.exec(raw);
   if (!m) {
     throw new InputError(`--dispatch expects <worker>=<completed|timeout|error|not-run>:<durationMs>, got '${raw}'`);
   }

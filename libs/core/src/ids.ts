@@ -8,10 +8,18 @@
  * such segment too (a roster may name `리뷰어-1`); task types and dispatch
  * kinds stay ASCII: okstra itself names those.
  */
-export const TASK_KEY_SEGMENT = /^(?!\.{1,2}$)[\p{L}\p{M}\p{N}._-]+$/u;
+export const TASK_KEY_SEGMENT = new RegExp(`^${segmentSource('$')}$`, 'u');
 
 /** A whole task key: three {@link TASK_KEY_SEGMENT}s joined by `:`. */
-export const TASK_KEY = /^(?!\.{1,2}:)[\p{L}\p{M}\p{N}._-]+:(?!\.{1,2}:)[\p{L}\p{M}\p{N}._-]+:(?!\.{1,2}$)[\p{L}\p{M}\p{N}._-]+$/u;
+export const TASK_KEY = new RegExp(`^${[':', ':', '$'].map(segmentSource).join(':')}$`, 'u');
+
+/**
+ * The source of one segment (for a `u`-flag RegExp) followed by `end` (`$`, `:`, `=`): the character class once
+ * repeated, never `.` or `..` alone. Other grammars that embed an id (`--dispatch <worker>=…`) build from it.
+ */
+export function segmentSource(end: string): string {
+  return `(?!\\.{1,2}${end})[\\p{L}\\p{M}\\p{N}._-]+`;
+}
 
 /**
  * Two task keys (or segments) name the same task when they are equal after

@@ -10,9 +10,10 @@ export interface TaskKey {
 /** A path segment okstra builds from its own ids: ASCII letters, digits, `.`, `_`, `-`; not `.`/`..`. */
 const SEGMENT = /^(?!\.{1,2}$)[A-Za-z0-9._-]+$/;
 
-/** True when `id` can be one segment of an `.okstra` path. */
-function isSafeSegment(id: string): boolean {
-  return SEGMENT.test(id);
+/** `id` when `pattern` takes it, else an InputError naming `what`: the one refusal of every id segment. */
+function assertMatching(pattern: RegExp, what: string, id: string): string {
+  if (!pattern.test(id)) throw new InputError(`invalid ${what} '${id}': use letters, digits, '.', '_' or '-'`);
+  return id;
 }
 
 /**
@@ -27,11 +28,10 @@ export function assertWorkerId(id: string): string {
 /**
  * Refuse an id okstra names itself (a task type, dispatch kind)
  * that cannot be one ASCII path segment (slashes, `..`, spaces, empty).
- * @throws InputError naming `what` (e.g. `worker id`).
+ * @throws InputError naming `what` (e.g. `task type`).
  */
 export function assertSegment(what: string, id: string): string {
-  if (!isSafeSegment(id)) throw new InputError(`invalid ${what} '${id}': use letters, digits, '.', '_' or '-'`);
-  return id;
+  return assertMatching(SEGMENT, what, id);
 }
 
 /**
@@ -41,8 +41,7 @@ export function assertSegment(what: string, id: string): string {
  * @throws InputError naming `what` (e.g. `task-group`).
  */
 export function assertTaskKeySegment(what: string, id: string): string {
-  if (!TASK_KEY_SEGMENT.test(id)) throw new InputError(`invalid ${what} '${id}': use letters, digits, '.', '_' or '-'`);
-  return id;
+  return assertMatching(TASK_KEY_SEGMENT, what, id);
 }
 
 /**

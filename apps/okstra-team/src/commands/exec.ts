@@ -7,7 +7,7 @@ import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { isRegularIfExists, readArtifact, tryReadArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
 import { codexHomeOf, codexModelRequests, createCapture } from '@okstra/providers';
-import { readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict, writtenByDispatch } from '@okstra/team-state';
+import { isStatusCurrent, readTeamState, recordWorkerProcesses, transitionWorker, wrapperVerdict, writtenByDispatch } from '@okstra/team-state';
 import { processStartTime } from '@okstra/team-run';
 import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
 import { moveEarlierAttemptsAside } from '../wrapper/attempts.js';
@@ -266,12 +266,12 @@ function existsInsideRoot(realRoot: string, path: string): boolean {
 
 /**
  * The `startedAt` (ISO-8601) of the status sidecar at `path` when a wrapper that
- * started after `startedAt` wrote it — a later dispatch of the same prompt, whose
+ * started no earlier than `startedAt` wrote it — a later dispatch of the same prompt, whose
  * record an earlier attempt ending late must not overwrite (docs/team.md "exec") —
  * else null (no sidecar, one that does not parse, or an earlier one's).
  */
 function laterDispatchStatus(path: string, startedAt: Date): string | null {
-  const current = tryReadArtifact(path, wrapperStatusArtifact);
-  const theirs = current?.startedAt ? Date.parse(current.startedAt) : NaN;
-  return Number.isFinite(theirs) && theirs > startedAt.getTime() ? (current?.startedAt ?? null) : null;
+  const current = tryReadArtifact(path, wrapperStatusArtifact)?.startedAt;
+  // The rule that dates a sidecar against a dispatch's start has one home (libs/team-state).
+  return isStatusCurrent(current, startedAt.toISOString()) ? current! : null;
 }
