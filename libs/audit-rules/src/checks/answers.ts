@@ -6,6 +6,7 @@ import type { TeamStateRow } from '@okstra/schemas/team-state';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { isHeadingsOnly, isRawTranscript, shortNonAnswer } from './non-answer.js';
 import { resolveRecorded } from './recorded-path.js';
+import { outsideFences } from '../worker-audit/ledger.js';
 
 /** An unrendered template placeholder: `{{NAME}}` / `{{ NAME }}` in capitals, outside a code span. */
 const PLACEHOLDER = /\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}/;
@@ -62,27 +63,15 @@ export function hasPlaceholder(text: string): boolean {
 }
 
 /**
- * `text` without its code (CommonMark): a fence of three or more backticks or tildes runs to a closing fence of the
- * same character at least as long (or the end), an indented block is four spaces or a tab after a blank line, and a
- * code span is what backticks enclose. A worker quoting the template under suspicion in any of them is answering.
+ * `text` without its code (CommonMark): fenced blocks (`outsideFences` of worker-audit/ledger.ts, the one fence reader of the
+ * audit), indented blocks (four spaces or a tab after a blank line) and code spans. A worker quoting the template under
+ * suspicion in any of them is answering.
  */
 export function withoutCode(text: string): string {
   const kept: string[] = [];
-  let fence: string | null = null;
   let blank = true;
   let indented = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (fence !== null) {
-      const close = /^ {0,3}(`{3,}|~{3,})\s*$/.exec(line)?.[1];
-      if (close && close[0] === fence[0] && close.length >= fence.length) fence = null;
-      continue;
-    }
-    const open = /^ {0,3}(`{3,}|~{3,})(.*)$/.exec(line);
-    // A backtick fence's info string holds no backtick (else the line is a code span).
-    if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
-      fence = open[1]!;
-      continue;
-    }
+  for (const line of outsideFences(text)) {
     const isBlank = line.trim() === '';
     indented = !isBlank && /^(?: {4}|\t)/.test(line) && (blank || indented);
     blank = isBlank;

@@ -111,13 +111,13 @@ export function hasReadingConfirmationHeading(markdown: string): boolean {
 }
 
 /**
- * The lines of `markdown` outside fenced code blocks (CommonMark): a fence of three or more backticks or tildes
+ * The lines of `markdown` outside fenced code blocks (CommonMark; the audit's one fence reader, also behind invariant 21's `withoutCode`): a fence of three or more backticks or tildes
  * (a backtick fence's info string holds no backtick, else the line is a code span) runs to a closing fence of the
  * same character at least as long, or to the end — so a ```` ```` ```` fence quoting a ```` ``` ```` block stays
  * code. A fence opens at up to three spaces of indentation, or up to three past the content column of the list
  * item it follows (a fence inside `1. step` indented four spaces is still a fence).
  */
-function outsideFences(markdown: string): string[] {
+export function outsideFences(markdown: string): string[] {
   const out: string[] = [];
   let fence: string | null = null;
   let listContent = 0;
