@@ -2,7 +2,7 @@ import * as z from './zod.js';
 import { defineArtifact } from './artifact.js';
 import { NonNegativeInt, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
-import { ProviderAnswer, WorkerUsage } from './worker-usage.js';
+import { EndOfTurn, ProviderAnswer, WorkerUsage } from './worker-usage.js';
 
 /**
  * `prompts/<worker>-prompt-<type>-<seq>.status.json`, written atomically by
@@ -11,8 +11,10 @@ import { ProviderAnswer, WorkerUsage } from './worker-usage.js';
  * required completion path present. Times ISO-8601 UTC; `durationMs` in ms.
  * `usage` is what the provider reported about its run ({@link WorkerUsage},
  * null when its capture read nothing); `answer` its final answer as captured
- * ({@link ProviderAnswer}, null when it gave none). Both are absent in
- * sidecars written before they existed (docs/team.md "exec").
+ * ({@link ProviderAnswer}, null when it gave none); `endOfTurn` the
+ * provider's own end-of-turn signal ({@link EndOfTurn}, null when its
+ * capture reads no events). All three are absent in sidecars written before
+ * they existed (docs/team.md "exec").
  */
 export const WrapperStatus = z.looseObject({
   schemaVersion: z.literal('1.0'),
@@ -27,6 +29,7 @@ export const WrapperStatus = z.looseObject({
   reason: z.nullable(z.string()),
   usage: z.optional(z.nullable(WorkerUsage)),
   answer: z.optional(z.nullable(ProviderAnswer)),
+  endOfTurn: z.optional(z.nullable(EndOfTurn)),
 });
 export type WrapperStatus = z.infer<typeof WrapperStatus>;
 

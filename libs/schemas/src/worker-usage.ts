@@ -71,3 +71,38 @@ export const ProviderAnswer = z.object({
   wroteResult: z.boolean(),
 });
 export type ProviderAnswer = z.infer<typeof ProviderAnswer>;
+
+/** How a provider's turn ended, normalized over providers (see {@link EndOfTurn}). */
+export const END_OF_TURN_SIGNALS = ['end-turn', 'max-tokens', 'max-turns', 'refusal', 'error', 'none'] as const;
+export const EndOfTurnSignal = z.enum(END_OF_TURN_SIGNALS);
+export type EndOfTurnSignal = z.infer<typeof EndOfTurnSignal>;
+
+/**
+ * The provider's own end-of-turn signal as the wrapper read it from the
+ * event stream (docs/team.md "exec", "End of turn"): what other readers judge a
+ * truncated answer or a non-answer by, instead of the answer's language.
+ * - `signal`: `end-turn` — the model finished its turn (claude `result/success`
+ *   with `stop_reason` `end_turn`, `stop_sequence`, `tool_use` or none; codex
+ *   `turn.completed`) — the only value that says the answer is whole;
+ *   `max-tokens` — cut off by the output limit (claude `stop_reason:
+ *   max_tokens`); `max-turns` — stopped by the turn limit (claude
+ *   `result/error_max_turns`, `terminal_reason: max_turns`); `refusal`
+ *   (claude `stop_reason: refusal`); `error` — the provider ended its turn in
+ *   error (claude `is_error` or another error subtype; codex `turn.failed`);
+ *   `none` — the stream ended with no terminal event (killed, crashed, cut off).
+ * - `event`: the event the signal was read from (`result/success`,
+ *   `result/error_max_turns`, `turn.completed`, `turn.failed`); null for `none`.
+ * - `stopReason`: the provider's own word — claude's `stop_reason`, else its
+ *   `terminal_reason`; null when it gave none (codex gives none).
+ * - `errors`: the provider's error events, in order (claude result
+ *   `errors[]`; codex `error` and `turn.failed` messages), each cut to 400
+ *   characters, at most 10 (the last ones kept).
+ */
+export const EndOfTurn = z.object({
+  source: ReadingCaptureKind,
+  signal: EndOfTurnSignal,
+  event: z.nullable(z.string()),
+  stopReason: z.nullable(z.string()),
+  errors: z.array(z.string()),
+});
+export type EndOfTurn = z.infer<typeof EndOfTurn>;

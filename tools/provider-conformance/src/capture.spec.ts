@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCapture } from '@okstra/providers';
-import { CLAUDE_ANSWER, CLAUDE_SESSION, claudeEmptyAnswer, claudeTranscript, claudeUnreachable } from './fixtures/claude.js';
+import { CLAUDE_ANSWER, CLAUDE_SESSION, claudeEmptyAnswer, claudeMaxTokens, claudeMaxTurns, claudeTranscript, claudeUnreachable } from './fixtures/claude.js';
 import { CODEX_ANSWER, CODEX_THREAD, codexTranscript, codexUnreachable } from './fixtures/codex.js';
 
 /** Feed a typed transcript to a capture as the CLI prints it: one JSON line per event, noise around it. */
@@ -22,6 +22,7 @@ describe('claude stream-json capture (typed by @anthropic-ai/claude-agent-sdk)',
     expect(replay('claude-stream-json', claudeTranscript)).toEqual({
       answer: { text: CLAUDE_ANSWER, source: 'claude-result' },
       providerError: null,
+      endOfTurn: { source: 'claude-stream-json', signal: 'end-turn', event: 'result/success', stopReason: 'end_turn', errors: [] },
       usage: {
         source: 'claude-stream-json',
         model: 'claude-sonnet-5',
@@ -43,12 +44,39 @@ describe('claude stream-json capture (typed by @anthropic-ai/claude-agent-sdk)',
     expect(r.answer).toBeNull();
     expect(r.providerError).toBe('API Error: Unable to connect to API (ConnectionRefused)');
     expect(r.usage).toMatchObject({ sessionId: CLAUDE_SESSION, inputTokens: 0, costUsd: 0, turns: 1 });
+    expect(r.endOfTurn).toEqual({
+      source: 'claude-stream-json',
+      signal: 'error',
+      event: 'result/success',
+      stopReason: 'end_turn',
+      errors: ['API Error: Unable to connect to API (ConnectionRefused)'],
+    });
+  });
+  it('the end-of-turn signal: max turns and max tokens are told by the result event, not by the answer', () => {
+    expect(replay('claude-stream-json', claudeMaxTurns).endOfTurn).toEqual({
+      source: 'claude-stream-json',
+      signal: 'max-turns',
+      event: 'result/error_max_turns',
+      stopReason: 'tool_use',
+      errors: ['Reached maximum number of turns (3)'],
+    });
+    const cut = replay('claude-stream-json', claudeMaxTokens);
+    expect(cut.answer?.text).toContain('SURV');
+    expect(cut.endOfTurn).toMatchObject({ signal: 'max-tokens', stopReason: 'max_tokens' });
+    // A stream that stops before its result event (killed, crashed) has no signal.
+    expect(replay('claude-stream-json', claudeTranscript.slice(0, 1)).endOfTurn).toMatchObject({ signal: 'none', event: null });
   });
   it('an empty result is an empty answer', () => {
     expect(replay('claude-stream-json', claudeEmptyAnswer).answer).toEqual({ text: '', source: 'claude-result' });
   });
   it('no events: no usage, no answer', () => {
-    expect(replay('claude-stream-json', [])).toEqual({ usage: null, answer: null, providerError: null });
+    expect(replay('claude-stream-json', [])).toEqual({
+      usage: null,
+      answer: null,
+      providerError: null,
+      endOfTurn: { source: 'claude-stream-json', signal: 'none', event: null, stopReason: null, errors: [] },
+    });
+    expect(createCapture('none').finish({ lastMessage: null, jobModel: 'm' }).endOfTurn).toBeNull();
   });
 });
 
@@ -58,6 +86,7 @@ describe('codex --json capture (typed by @openai/codex-sdk)', () => {
     expect(fromItems).toEqual({
       answer: { text: CODEX_ANSWER, source: 'codex-last-message' },
       providerError: null,
+      endOfTurn: { source: 'codex-jsonl', signal: 'end-turn', event: 'turn.completed', stopReason: null, errors: [] },
       usage: {
         source: 'codex-jsonl',
         model: 'job-model',
@@ -83,5 +112,17 @@ describe('codex --json capture (typed by @openai/codex-sdk)', () => {
     expect(r.answer).toBeNull();
     expect(r.providerError).toBe('stream disconnected before completion: Connection refused (os error 111)');
     expect(r.usage).toMatchObject({ sessionId: CODEX_THREAD, inputTokens: null, turns: null });
+    expect(r.endOfTurn).toEqual({
+      source: 'codex-jsonl',
+      signal: 'error',
+      event: 'turn.failed',
+      stopReason: null,
+      errors: [
+        'Reconnecting... 2/5 (stream disconnected before completion: Connection refused (os error 111))',
+        'stream disconnected before completion: Connection refused (os error 111)',
+      ],
+    });
+    // Cut off before its turn ended: no signal, whatever the last agent message says.
+    expect(replay('codex-jsonl', codexTranscript.slice(0, 5)).endOfTurn).toMatchObject({ signal: 'none', event: null });
   });
 });

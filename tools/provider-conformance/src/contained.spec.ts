@@ -67,6 +67,8 @@ describe.concurrent('the bundled launches, contained and failing fast (issue 26)
         const s = p.statusOf();
         expect(s.status, id).toBe('error');
         expect(s.reason, id).toMatch(/^model unreachable for 20 s: /);
+        // Stopped by the wrapper before its turn ended: no end-of-turn signal.
+        expect(s.endOfTurn, id).toMatchObject({ signal: 'none', event: null });
         expect(p.row(), id).toMatchObject({ status: 'error', reason: s.reason });
       }
       expect(runs).toHaveLength(2);
@@ -155,7 +157,11 @@ describe.concurrent('the bundled launches, contained and failing fast (issue 26)
         expect(readFileSync(p.result, 'utf8')).toBe('# Findings\n\nnone\n');
         expect(dirname(p.result)).toBe(dirname(p.audit));
         expect(r.code).toBe(0);
-        expect(p.statusOf()).toMatchObject({ status: 'completed', usage: { source: 'codex-jsonl' } });
+        expect(p.statusOf()).toMatchObject({
+          status: 'completed',
+          usage: { source: 'codex-jsonl' },
+          endOfTurn: { source: 'codex-jsonl', signal: 'end-turn', event: 'turn.completed' },
+        });
       } finally {
         await api.close();
       }

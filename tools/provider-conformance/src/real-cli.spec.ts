@@ -113,6 +113,7 @@ describe('claude (real binary): headless in dontAsk, up to the API connection', 
     expect(s).toMatchObject({ status: 'error', exitCode: 1, reason: 'exit 1: API Error: Unable to connect to API (ConnectionRefused)', answer: null });
     expect(s.usage).toMatchObject({ source: 'claude-stream-json', inputTokens: 0, costUsd: 0, turns: 1 });
     expect(s.usage?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.endOfTurn).toMatchObject({ source: 'claude-stream-json', signal: 'error', errors: ['API Error: Unable to connect to API (ConnectionRefused)'] });
     expect(p.row()).toMatchObject({ status: 'error', reason: s.reason });
   });
 });
@@ -149,6 +150,7 @@ describe('claude (real binary) against a scripted Messages API on loopback: what
         status: 'completed',
         answer: { source: 'claude-result', wroteResult: true },
         usage: { source: 'claude-stream-json', turns: 5 },
+        endOfTurn: { source: 'claude-stream-json', signal: 'end-turn', event: 'result/success', stopReason: 'end_turn', errors: [] },
       });
     } finally {
       await api.close();

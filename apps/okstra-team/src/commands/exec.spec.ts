@@ -5,35 +5,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { BIN as teamBin, team } from '../test-support/bin.js';
 import { makeFixture, privateSocket, removeFixtures, writeJsonFile, type Fixture } from '../test-support/fixture.js';
+import { execStatusOf, STARTED, writeExecJob } from '../test-support/exec-job.js';
 
 afterAll(removeFixtures);
 
-const STARTED = '2026-11-29T08:00:00.000Z';
-function jobFor(f: Fixture, command: { file: string; args: string[] }, over: Record<string, unknown> = {}): string {
-  const state = f.teamState();
-  state.workers[0] = { ...state.workers[0], status: 'in-progress', attempt: 1, startedAt: STARTED };
-  writeJsonFile(f.teamStatePath, state);
-  const path = join(f.runDir, 'state', 'team-jobs', 'initial-alpha.job.json');
-  writeJsonFile(path, {
-    schemaVersion: '1.0',
-    dispatchKind: 'initial',
-    workerId: 'alpha',
-    provider: 'stub-ok',
-    role: 'analyser',
-    model: 'm',
-    projectRoot: f.root,
-    teamStatePath: f.teamStatePath,
-    promptPath: f.prompt('alpha'),
-    resultPath: f.result('alpha'),
-    completionPaths: [f.result('alpha')],
-    promptDelivery: 'stdin',
-    command,
-    rowStartedAt: STARTED,
-    ...over,
-  });
-  return path;
-}
-const statusOf = (f: Fixture) => JSON.parse(readFileSync(f.prompt('alpha').replace(/\.md$/, '.status.json'), 'utf8'));
+const jobFor = writeExecJob;
+const statusOf = execStatusOf;
 
 describe('okstra-team exec (the pane wrapper)', () => {
   it('feeds the prompt file on stdin and closes it; tees output to the .log; completed when the result exists', () => {

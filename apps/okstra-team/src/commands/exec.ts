@@ -129,6 +129,7 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     reason: verdict.reason,
     usage: captured.usage,
     answer,
+    endOfTurn: captured.endOfTurn,
   };
   // Checked and written under the sidecar's lock: a first attempt stopped by `teardown --force` after its
   // retry completed ends last, and must not write its error over the retry's record (the row is guarded

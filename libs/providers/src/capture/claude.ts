@@ -28,6 +28,10 @@ export const ClaudeResultEvent = z.looseObject({
   result: z.optional(z.string()),
   /** Present on the error subtypes. */
   errors: z.optional(z.array(z.string())),
+  /** The model's last stop reason (`end_turn`, `max_tokens`, `refusal`, …); read for the end-of-turn signal. */
+  stop_reason: z.optional(z.nullable(z.string())),
+  /** Why the turn loop ended (`completed`, `max_turns`, …; absent from older CLIs). */
+  terminal_reason: z.optional(z.string()),
   session_id: z.string(),
   duration_ms: z.number().check(z.gte(0)),
   duration_api_ms: z.number().check(z.gte(0)),

@@ -1,10 +1,12 @@
-import type { CaptureKind, ProviderAnswer, WorkerUsage } from '@okstra/schemas/worker-usage';
+import type { CaptureKind, EndOfTurn, ProviderAnswer, WorkerUsage } from '@okstra/schemas/worker-usage';
+import { claudeEndOfTurn, codexEndOfTurn, ErrorEvents } from './end-of-turn.js';
 import { ClaudeApiRetryEvent, ClaudeInitEvent, ClaudeResultEvent } from './claude.js';
 import { CodexEvent } from './codex.js';
 
 export * from './claude.js';
 export * from './codex.js';
 export * from './codex-session.js';
+export * from './end-of-turn.js';
 
 /** What the wrapper read of one provider run (docs/providers.md "Capture"). */
 export interface CaptureResult {
@@ -14,6 +16,8 @@ export interface CaptureResult {
   answer: { text: string; source: ProviderAnswer['source'] } | null;
   /** The provider's own account of a failure (claude's error `result`, codex's `turn.failed`/`error`), else null. */
   providerError: string | null;
+  /** How the provider said its turn ended (docs/team.md "End of turn"); null for capture `none`, which reads no events. */
+  endOfTurn: EndOfTurn | null;
 }
 
 /** A line-by-line reader of a provider's stdout; `finish` is called once after the provider exits. */
@@ -50,7 +54,12 @@ export interface Capture {
 export function createCapture(kind: CaptureKind): Capture {
   if (kind === 'claude-stream-json') return claudeCapture();
   if (kind === 'codex-jsonl') return codexCapture();
-  return { push: () => undefined, unreachable: () => null, lastEvent: () => null, finish: () => ({ usage: null, answer: null, providerError: null }) };
+  return {
+    push: () => undefined,
+    unreachable: () => null,
+    lastEvent: () => null,
+    finish: () => ({ usage: null, answer: null, providerError: null, endOfTurn: null }),
+  };
 }
 
 /** `type` (and `/subtype`) of a parsed event, for {@link Capture.lastEvent}. */
@@ -97,7 +106,8 @@ function claudeCapture(): Capture {
     finish({ jobModel }) {
       const r = result as ClaudeResultEvent | null;
       const i = init as ClaudeInitEvent | null;
-      if (!r && !i) return { usage: null, answer: null, providerError: null };
+      const endOfTurn = claudeEndOfTurn(r);
+      if (!r && !i) return { usage: null, answer: null, providerError: null, endOfTurn };
       const usage: WorkerUsage = {
         source: 'claude-stream-json',
         model: i?.model ?? Object.keys(r?.modelUsage ?? {})[0] ?? jobModel,
@@ -112,12 +122,12 @@ function claudeCapture(): Capture {
         apiDurationMs: r ? Math.round(r.duration_api_ms) : null,
         turns: r?.num_turns ?? null,
       };
-      if (!r) return { usage, answer: null, providerError: null };
+      if (!r) return { usage, answer: null, providerError: null, endOfTurn };
       if (r.is_error || r.subtype !== 'success') {
         const text = [r.result, ...(r.errors ?? [])].filter((s): s is string => Boolean(s && s.trim())).join('; ');
-        return { usage, answer: null, providerError: text || `result ${r.subtype}` };
+        return { usage, answer: null, providerError: text || `result ${r.subtype}`, endOfTurn };
       }
-      return { usage, answer: r.result === undefined ? null : { text: r.result, source: 'claude-result' }, providerError: null };
+      return { usage, answer: r.result === undefined ? null : { text: r.result, source: 'claude-result' }, providerError: null, endOfTurn };
     },
   };
 }
@@ -131,6 +141,9 @@ function codexCapture(): Capture {
   let lastError: string | null = null;
   let unreachable: string | null = null;
   let last: string | null = null;
+  /** The last turn-ending event read (`turn.completed` or `turn.failed`), for the end-of-turn signal. */
+  let ended: 'turn.completed' | 'turn.failed' | null = null;
+  const errors = new ErrorEvents();
   return {
     unreachable: () => unreachable,
     lastEvent: () => last,
@@ -143,6 +156,8 @@ function codexCapture(): Capture {
       if (!parsed.success) return;
       const e = parsed.data;
       if (e.type === 'error' && CODEX_UNREACHABLE.test(e.message)) unreachable = e.message;
+      if (e.type === 'error' || e.type === 'turn.failed') errors.add(e.type === 'error' ? e.message : e.error.message);
+      if (e.type === 'turn.completed' || e.type === 'turn.failed') ended = e.type;
       if (e.type === 'thread.started') threadId = e.thread_id;
       else if (e.type === 'turn.completed') {
         turns++;
@@ -180,6 +195,7 @@ function codexCapture(): Capture {
         usage,
         answer: text === null ? null : { text, source: 'codex-last-message' },
         providerError: failed ?? (turns === 0 ? lastError : null),
+        endOfTurn: codexEndOfTurn(ended, errors.list()),
       };
     },
   };
