@@ -77,13 +77,6 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER, CLI_KIT], patterns: [APPS, ZOD] }] },
   },
   {
-    // libs/team-run holds whole commands (team dispatch / await / teardown) that two bins run —
-    // okstra-team and okstra-convergence `run` — since an app never imports another app; so, like an
-    // app, it takes cli-kit's io, options and child processes (docs/conventions.md "Layout").
-    files: ['libs/team-run/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [COMMANDER, TYPED_COMMANDER], patterns: [APPS, ZOD] }] },
-  },
-  {
     files: ['libs/cli-kit/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [APPS, ZOD] }] },
   },

@@ -76,8 +76,7 @@ describe.each([...libs, ...apps].map((p) => [p.dir, p.manifest] as const))('%s',
     }
   });
 
-  // @okstra/team-run holds whole commands two bins share (team dispatch/await/teardown): it takes cli-kit as an app does.
-  if (dir.startsWith('libs/') && m.name !== '@okstra/cli-kit' && m.name !== '@okstra/team-run') {
+  if (dir.startsWith('libs/') && m.name !== '@okstra/cli-kit') {
     // The install-side half of the lint layering rule (eslint.config.mjs).
     it('pulls in no CLI parser (commander is cli-kit-only)', () => {
       const deps = Object.keys(m.dependencies ?? {});

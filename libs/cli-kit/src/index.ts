@@ -1,16 +1,13 @@
 // The commander-free base (exit codes, typed errors, stable JSON) lives in
 // @okstra/core; re-exported here so an app needs one import.
 export * from '@okstra/core';
-export * from './child-process.js';
 export * from './daemon/client.js';
 export * from './daemon/server.js';
-export * from './executables.js';
 export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';
 export * from './report-error.js';
 export * from './run-cli.js';
 export * from './run-process.js';
-export * from './step-trace.js';
 export * from './suggest.js';
 export * from './version.js';

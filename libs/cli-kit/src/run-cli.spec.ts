@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { action, createBaseProgram, runCli, type CliSpec, type CommandUnknownOpts } from './run-cli.js';
 import { memoryIo } from './io.js';
-import { InputError } from '@okstra/core';
-import { parseKeyValue, parseMinutes, parseSeconds, parseCsv, collect } from './options.js';
-import { pathArg, readStdinText } from './io.js';
+import { InputError, parseMinutes, parseSeconds, pathArg } from '@okstra/core';
+import { parseKeyValue, parseCsv, collect } from './options.js';
+import { readStdinText } from './io.js';
 import { PassThrough } from 'node:stream';
 
 /** A test tool whose `go` command has the options `define` gives it (default: a required --file and an optional --n) and runs `work`. */

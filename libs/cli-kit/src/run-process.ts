@@ -1,4 +1,4 @@
-import { childProcess } from './child-process.js';
+import { childProcess } from '@okstra/core';
 
 /** The outcome of {@link runProcess}. Never a rejection: every failure is a field. */
 export interface ProcessResult {

@@ -48,7 +48,7 @@ export interface ProbeOptions {
   stallConfirmS?: number;
   /**
    * How a `--team-state` path as given becomes absolute: the caller's
-   * path-argument rule (okstra-worker-liveness passes cli-kit's `pathArg`:
+   * path-argument rule (okstra-worker-liveness passes @okstra/core's `pathArg`:
    * relative to its io.cwd, `-` refused). Default `resolve(path)` (the process's cwd).
    */
   resolvePath?: (path: string) => string;

@@ -4,7 +4,7 @@ import { InputError } from '@okstra/core';
 /**
  * The absolute path of a provider executable, checked at dispatch time
  * (docs/providers.md "Missing CLIs"): a bare name is looked up on the
- * dispatching shell's `PATH` by `findOnPath` (the caller passes cli-kit's
+ * dispatching shell's `PATH` by `findOnPath` (the caller passes @okstra/core's
  * `findOnPath`, the one PATH rule — libs do not import the CLI kit; the pane's
  * environment is the tmux server's, so the job file records the absolute
  * path); a path must be an executable regular file.

@@ -45,7 +45,7 @@ describe('the liveness mode of a CLI worker (livenessModeOf)', () => {
 });
 
 describe('provider executables at dispatch (resolveProviderExecutable)', () => {
-  // The PATH lookup itself is cli-kit's findOnPath (its own tests); here one that knows the stub dir.
+  // The PATH lookup itself is @okstra/core's findOnPath (its own tests); here one that knows the stub dir.
   const onPath = (dir: string) => (name: string) => (name === 'codex' ? join(dir, name) : null);
   const bin = mkdtempSync(join(tmpdir(), 'okstra-bin-'));
   dirs.push(bin);

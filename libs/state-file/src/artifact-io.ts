@@ -36,7 +36,7 @@ export async function readArtifact<A extends Artifact>(path: string, artifact: A
 export function readArtifactSync<A extends Artifact>(path: string, artifact: A, opts: ReadArtifactOptions = {}): ArtifactOf<A> {
   const value = readArtifactIfExists(path, artifact, opts);
   if (value === undefined) {
-    // `-` is stdin only where a command reads a document (cli-kit documentArg); a state file has to be named.
+    // `-` is stdin only where a command reads a document (@okstra/core documentArg); a state file has to be named.
     const dash = /(^|[\\/])-$/.test(path) ? " ('-' means stdin only for a document input; a state file is read and rewritten in place: give its path)" : '';
     throw new InputError(`file not found${dash}`, { file: opts.label ?? path });
   }

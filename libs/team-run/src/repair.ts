@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InputError } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { repairJobsPath, repairPromptPath, runManifestPath, teamStatePath, toProjectRelative, type RunRef } from '@okstra/paths';
 import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
 import type { TeamStateRow } from '@okstra/schemas/team-state';

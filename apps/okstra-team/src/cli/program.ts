@@ -22,7 +22,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--dispatch-kind <kind>', 'the dispatch kind (default: initial, or the jobs file kind)')
     .option('--dry-run', 'print the resolved jobs and change nothing')
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
-    .action(action(ctx, async (opts) => (await import('@okstra/team-run/dispatch')).runDispatch(opts, ctx)));
+    .action(action(ctx, async (opts) => (await import('../commands/dispatch.js')).runDispatch(opts, ctx)));
   program
     .command('await')
     .description('Wait until every dispatched job has a terminal status')
@@ -38,7 +38,7 @@ export function createProgram(ctx: CliContext): Command {
     )
     .option('--dispatch-kind <kind>', "judge only workers whose newest dispatch is this kind or its -retry (default: the newest dispatch's round)")
     .option('--json', 'print one JSON document (default: one tab-separated line per worker)')
-    .action(action(ctx, async (opts) => (await import('@okstra/team-run/await')).runAwait(opts, ctx)));
+    .action(action(ctx, async (opts) => (await import('../commands/await.js')).runAwait(opts, ctx)));
   program
     .command('teardown')
     .description('Close the panes okstra created for this run')
@@ -51,7 +51,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--dry-run', 'list what would be closed and change nothing')
     .option('--json', 'print one JSON document (default: one line per pane)')
     .option('--force', 'also stop workers that are still running (their rows become error: torn down while running)')
-    .action(action(ctx, async (opts) => (await import('@okstra/team-run/teardown')).runTeardown(opts, ctx)));
+    .action(action(ctx, async (opts) => (await import('../commands/teardown.js')).runTeardown(opts, ctx)));
   program
     .command('exec')
     .description('Run one provider CLI for one job (the pane wrapper)')

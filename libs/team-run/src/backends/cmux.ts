@@ -1,4 +1,4 @@
-import { childProcess } from '@okstra/cli-kit';
+import { childProcess } from '@okstra/core';
 import { cmuxExecLine } from './wrapper-argv.js';
 import type { PaneJob } from './tmux-dispatch.js';
 

@@ -1,4 +1,4 @@
-import { childProcess } from '@okstra/cli-kit';
+import { childProcess } from '@okstra/core';
 import { readdirSync, readFileSync } from 'node:fs';
 import { wrapperArgv } from './wrapper-argv.js';
 

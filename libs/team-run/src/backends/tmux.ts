@@ -1,4 +1,4 @@
-import { childProcess } from '@okstra/cli-kit';
+import { childProcess } from '@okstra/core';
 /** Result of one tmux client invocation. */
 export interface TmuxResult {
   ok: boolean;

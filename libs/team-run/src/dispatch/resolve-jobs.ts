@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { InputError, parseCsv } from '@okstra/cli-kit';
+import { InputError } from '@okstra/core';
 import { auditSidecarPath, promptPath, resolveInsideRoot, runDirOfManifest, workerResultPath } from '@okstra/paths';
 import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
 import type { RunManifest } from '@okstra/schemas/run-manifest';
@@ -44,7 +44,8 @@ export async function resolveDispatchJobs(args: {
   manifest: RunManifest;
   jobsFile?: string;
   dispatchKind?: string;
-  workers?: string;
+  /** `--workers`: only these worker ids (empty or absent: every job). */
+  workers?: readonly string[];
 }): Promise<DispatchJobs> {
   const { projectRoot, manifestPath, manifest } = args;
   let out: DispatchJobs;
@@ -64,7 +65,7 @@ export async function resolveDispatchJobs(args: {
     }
     out = { dispatchKind: INITIAL_DISPATCH_KIND, jobsFile: null, jobs: manifestJobs(projectRoot, manifestPath, manifest, args.workers) };
   }
-  const wanted = parseCsv(args.workers);
+  const wanted = args.workers ?? [];
   if (wanted.length > 0) {
     const known = new Set(out.jobs.map((j) => j.workerId));
     const unknown = wanted.filter((w) => !known.has(w));
@@ -119,11 +120,11 @@ function dispatchedByTeam(manifest: RunManifest, runner: string): boolean {
   return manifest.leadRuntime === 'external' || manifest.terminalBackend === 'cmux-pane' || runner === 'cli-wrapper';
 }
 
-function manifestJobs(root: string, manifestPath: string, manifest: RunManifest, workers: string | undefined): ResolvedJob[] {
+function manifestJobs(root: string, manifestPath: string, manifest: RunManifest, workers: readonly string[] | undefined): ResolvedJob[] {
   const runDir = runDirOfManifest(manifestPath);
   const run = { taskType: manifest.taskType, seq: manifest.seq };
   const seen = new Set<string>();
-  const wanted = parseCsv(workers);
+  const wanted = workers ?? [];
   const native = manifest.workerAssignments
     .map((a, i) => ({ id: a.workerId ?? a.provider, i, runner: a.runner }))
     .filter((a) => !dispatchedByTeam(manifest, a.runner));

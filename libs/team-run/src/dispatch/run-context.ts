@@ -1,5 +1,5 @@
 import { realpathSync, statSync } from 'node:fs';
-import { InputError, pathArg, type Io } from '@okstra/cli-kit';
+import { InputError, pathArg } from '@okstra/core';
 import { resolveInsideRoot, runDirOfManifest } from '@okstra/paths';
 import { runManifestArtifact, type RunManifest, type WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { parseJsonText, readArtifact, readTextFile, validateArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
@@ -26,7 +26,7 @@ export interface RunContext {
  * @throws InputError (exit 2): missing root, manifest outside the root,
  *   invalid manifest, team-state path escaping the root.
  */
-export async function loadRun(io: Pick<Io, 'cwd'>, projectRootArg: string, manifestArg: string): Promise<RunContext> {
+export async function loadRun(io: { readonly cwd: string }, projectRootArg: string, manifestArg: string): Promise<RunContext> {
   const projectRoot = pathArg(io, projectRootArg, '--project-root');
   // Checked first: a missing root would otherwise read as "the manifest escapes the project root".
   if (!statSync(projectRoot, { throwIfNoEntry: false })?.isDirectory()) {

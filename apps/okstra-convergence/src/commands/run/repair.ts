@@ -6,9 +6,8 @@ import { repairDispatchKind } from '@okstra/schemas/vocabulary';
 import { readArtifact } from '@okstra/state-file';
 import type { CliContext } from '@okstra/cli-kit';
 import type { RunContext } from '@okstra/team-run';
-import { runAwait } from '@okstra/team-run/await';
+import { awaitKind } from './team.js';
 import type { RunPlace } from './round-files.js';
-import { callCommand } from './sub-command.js';
 
 /** The fields of a round's worker report a repair updates. */
 export interface RepairableReport {
@@ -52,14 +51,7 @@ export async function repairRefused(
   const repairKind = repairDispatchKind(kind);
   await resumeRepair(place, kind, dispatch);
   step('repair dispatch');
-  const awaited = await callCommand(ctx, runAwait, {
-    projectRoot: team.projectRoot,
-    runManifest: team.manifestPath,
-    deadline,
-    json: true,
-    dispatchKind: repairKind,
-  });
-  for (const row of (awaited.json?.workers ?? []) as Array<{ workerId: string; status: string; durationMs: number; reason: string | null; usage: unknown }>) {
+  for (const row of await awaitKind(ctx, team, deadline, repairKind)) {
     const report = reports.find((r) => r.workerId === row.workerId);
     if (!report) continue;
     Object.assign(report, { status: row.status, durationMs: row.durationMs, reason: row.reason, usage: row.usage ?? null });

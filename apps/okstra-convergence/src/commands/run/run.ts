@@ -18,9 +18,7 @@ import { criticResultsArtifact, roundPlanArtifact, type WorkingState } from '@ok
 import { readArtifact } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
 import { loadRun, startingLaunched, teamBinPath, type RunContext } from '@okstra/team-run';
-import { runAwait } from '@okstra/team-run/await';
-import { runDispatch } from '@okstra/team-run/dispatch';
-import { runTeardown } from '@okstra/team-run/teardown';
+import { awaitKind, dispatchJobs, teardown } from './team.js';
 import { runApplyCriticGaps } from '../apply-critic-gaps.js';
 import { runApplyRound } from '../apply-round.js';
 import { runCollectCriticGaps } from '../collect-critic-gaps.js';
@@ -185,15 +183,9 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   await resumeRepair(place, dispatchKind, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
   step('dispatch');
   progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
-  const awaited = await callCommand(ctx, runAwait, {
-    projectRoot: team.projectRoot,
-    runManifest: team.manifestPath,
-    deadline: opts.deadline,
-    json: true,
-    dispatchKind,
-  });
+  const awaited = await awaitKind(ctx, team, opts.deadline, dispatchKind);
   step('await');
-  const rows = new Map<string, any>((awaited.json?.workers ?? []).map((w: any) => [w.workerId, w])); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const rows = new Map(awaited.map((w) => [w.workerId, w]));
   const reports: WorkerReport[] = [];
   for (const [i, b] of plan.batches.entries()) {
     const row = rows.get(b.workerId);
@@ -218,7 +210,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   await collect(ctx, team.projectRoot, planPath, plan.mode, resultsPath, reports, files, repair);
   const repairs = await repairsOf(resultsPath, reports);
   step('collect');
-  await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+  await teardown(ctx, team);
   step('teardown');
   const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
   step('apply-round');
@@ -264,13 +256,7 @@ async function dispatchNotStarted(
     }
   }
   if (todo.length > 0)
-    await callCommand(ctx, runDispatch, {
-      projectRoot: team.projectRoot,
-      runManifest: team.manifestPath,
-      jobsFile: jobsPath,
-      dispatchKind,
-      workers: todo.join(','),
-    });
+    await dispatchJobs(ctx, team, jobsPath, dispatchKind, todo);
   return todo;
 }
 
@@ -373,16 +359,10 @@ async function criticGapVote(d: Drive): Promise<unknown> {
     await resumeRepair(place, 'gap-vote', (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
     step('dispatch');
     progress(`critic gap vote: ${analysers.map((a) => a.workerId).join(', ')} on ${candidates.length} gap(s)`);
-    const awaited = await callCommand(ctx, runAwait, {
-      projectRoot: team.projectRoot,
-      runManifest: team.manifestPath,
-      deadline: opts.deadline,
-      json: true,
-      dispatchKind: 'gap-vote',
-    });
+    const awaited = await awaitKind(ctx, team, opts.deadline, 'gap-vote');
     step('await');
     for (const a of analysers) {
-      const row = (awaited.json?.workers ?? []).find((w: { workerId: string }) => w.workerId === a.workerId);
+      const row = awaited.find((w) => w.workerId === a.workerId);
       reports.push({
         workerId: a.workerId,
         status: row?.status ?? 'error',
@@ -395,7 +375,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
       });
     }
     step('usage');
-    await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+    await teardown(ctx, team);
     step('teardown');
     const batchPath = coverageBatchPath(place.runDir, place.run);
     const args = () => ({
@@ -418,7 +398,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
       const gapStep = (name: string) => d.step(`gap-${name}`);
       const dispatch = (path: string, kind: string, ws: ReadonlyArray<{ workerId: string }>) => dispatchNotStarted(ctx, team, path, kind, ws);
       if (!(error instanceof InputError) || !(await repairRefused(ctx, team, place, 'gap-vote', opts.deadline, reports, dispatch, gapStep))) throw error;
-      await callCommand(ctx, runTeardown, { projectRoot: team.projectRoot, runManifest: team.manifestPath, json: true });
+      await teardown(ctx, team);
       gapStep('repair teardown');
       await callCommand(ctx, runCollectCriticGaps, args(), place.projectRoot);
     }

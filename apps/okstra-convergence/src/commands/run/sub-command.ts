@@ -8,7 +8,7 @@ export interface SubResult {
 }
 
 /**
- * Run one okstra command (`runPlanRound`, `runDispatch`, …) in-process, exactly as its bin
+ * Run one okstra command (`runPlanRound`, `runApplyRound`, …) in-process, exactly as its bin
  * would, with stdout captured and parsed (every one prints one JSON document) and stderr
  * kept as notes — forwarded too when stderr is a terminal (the progress the user watches).
  * Errors it throws (InputError, …) propagate: `run` fails as that command would. `cwd` is the

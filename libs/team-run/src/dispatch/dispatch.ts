@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, traceStep, writeJson, type CliContext } from '@okstra/cli-kit';
+import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, traceStep } from '@okstra/core';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import {
   argvOf,
@@ -18,22 +18,54 @@ import { hasRetryLeft } from '@okstra/schemas/retry-budget';
 import { isRetryable, isRetryKind, readTeamState, transitionWorkers } from '@okstra/team-state';
 import { repairedDispatchKind } from '@okstra/schemas/vocabulary';
 import { dispatchToCmux } from '../backends/cmux.js';
+import type { TeamHost } from '../host.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
 import { dispatchToTmux } from '../backends/tmux-dispatch.js';
 import { tmuxTextProblem } from '../backends/tmux.js';
 import { teamJobPath } from '@okstra/paths';
-import { loadRun, updateWorkerDispatches } from '../dispatch/run-context.js';
-import { resolveDispatchJobs, type ResolvedJob } from '../dispatch/resolve-jobs.js';
-import { startingLaunched } from '../dispatch/starting.js';
+import { loadRun, updateWorkerDispatches } from './run-context.js';
+import { resolveDispatchJobs, type ResolvedJob } from './resolve-jobs.js';
+import { startingLaunched } from './starting.js';
 
-/** Flags of `team dispatch` (0.161.0 docs/cli.md team row; cmux adapter text). */
+/** What `team dispatch` takes (0.161.0 docs/cli.md team row; cmux adapter text); paths relative to the host's cwd. */
 export interface DispatchOptions {
   projectRoot: string;
   runManifest: string;
-  workers?: string;
+  /** Only these worker ids (empty or absent: every job). */
+  workers?: readonly string[];
   jobsFile?: string;
   dispatchKind?: string;
   dryRun?: boolean;
+}
+
+/** A dry run's plan: each job as it would start. */
+export interface DispatchPlan {
+  dryRun: true;
+  dispatchKind: string;
+  backend: 'cmux-pane' | 'tmux-pane';
+  runManifest: string;
+  jobs: Array<{
+    workerId: string;
+    provider: string;
+    providerSource: string;
+    role: string;
+    title: string;
+    model: string | null;
+    promptPath: string;
+    completionPaths: string[];
+    jobPath: string;
+    command: string[];
+  }>;
+}
+
+/**
+ * What a dispatch did: one record per job, in job order — started (no `phase`; a `subprocess` one with
+ * `degradedFrom` ran as a detached wrapper because its pane backend failed), then `not-started` ones.
+ */
+export interface DispatchDone {
+  dryRun?: undefined;
+  dispatchKind: string;
+  dispatched: WorkerDispatch[];
 }
 
 /**
@@ -43,10 +75,9 @@ export interface DispatchOptions {
  * `in-progress` (+ `startedAt`) in one locked write BEFORE any pane starts,
  * start the panes (tmux, or cmux for `terminalBackend=cmux-pane`), degrade
  * what got no pane to a detached wrapper subprocess, and append one
- * `workerDispatches[]` record per job (locked). Prints the records; exit 0.
+ * `workerDispatches[]` record per job (locked). @returns the plan, or the records.
  */
-export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promise<number> {
-  const { io } = ctx;
+export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Promise<DispatchPlan | DispatchDone> {
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const plan = await resolveDispatchJobs({ ...run, jobsFile: opts.jobsFile, dispatchKind: opts.dispatchKind, workers: opts.workers });
   const registry = await loadProviderRegistry(io.env.HOME, run.projectRoot);
@@ -88,7 +119,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
   for (const { job } of launches)
     jobPaths.set(job.workerId, teamJobPath(run.runDir, plan.dispatchKind, job.workerId, { taskType: run.manifest.taskType, seq: run.manifest.seq }));
   if (opts.dryRun) {
-    writeJson(io, {
+    return {
       dryRun: true,
       dispatchKind: plan.dispatchKind,
       backend,
@@ -105,8 +136,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
         jobPath: rel(jobPaths.get(job.workerId)!),
         command: [launch.file, ...launch.args],
       })),
-    });
-    return 0;
+    };
   }
   // Everything the dispatch needs is validated before its first write (docs/team.md "dispatch"): the
   // team-state too (when it exists), read by assertRetryBudget, so a bad one fails there and not after the job files.
@@ -225,7 +255,6 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       try {
         const { pid, pidStartTime } = startDetachedWrapper(jobPaths.get(d.workerId)!, run.projectRoot, io.env);
         records.push({ ...base(d.workerId), backend: 'subprocess', paneId: null, pid, pidStartTime, degradedFrom: backend, reason: d.reason });
-        io.stderr.write(`${ctx.name}: ${d.workerId}: no ${backend} (${d.reason}); running the wrapper as a detached subprocess\n`);
       } catch (error) {
         const reason = `no ${backend} (${d.reason}) and no detached wrapper (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
         notStarted.push({ ...base(d.workerId), backend: 'subprocess', paneId: null, phase: 'not-started', reason });
@@ -250,8 +279,7 @@ export async function runDispatch(opts: DispatchOptions, ctx: CliContext): Promi
       notStarted.map((r) => ({ workerId: r.workerId, status: 'error' as const, reason: `did-not-launch: ${r.reason}`, now: io.now(), ifStartedAt: startedAt })),
     );
   }
-  writeJson(io, { dispatchKind: plan.dispatchKind, dispatched: [...records, ...notStarted] });
-  return notStarted.length > 0 ? 1 : 0;
+  return { dispatchKind: plan.dispatchKind, dispatched: [...records, ...notStarted] };
 }
 
 /**

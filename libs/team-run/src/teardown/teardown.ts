@@ -1,4 +1,3 @@
-import { writeJson, type CliContext } from '@okstra/cli-kit';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import {
   planTeardown,
@@ -10,21 +9,29 @@ import {
   type TeardownProbe,
 } from '@okstra/team-state';
 import { runCmux } from '../backends/cmux.js';
+import type { TeamHost } from '../host.js';
 import { isGroupAlive, isWrapperAlive, stopGroup, stopProcess } from '../backends/subprocess.js';
 import { fmt, listPanes, Tmux } from '../backends/tmux.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
 import { loadRun, startedDispatches, updateWorkerDispatches } from '../dispatch/run-context.js';
 
-/** Flags of `team teardown` (0.161.0 docs/cli.md team row; `--force` docs/team.md). */
+/** What `team teardown` takes (0.161.0 docs/cli.md team row; `--force` docs/team.md); paths relative to the host's cwd. */
 export interface TeardownOptions {
   projectRoot: string;
   runManifest: string;
   dryRun?: boolean;
-  json?: boolean;
   force?: boolean;
 }
 
-interface Entry {
+/** What a teardown closed (or would close), left running and skipped; anything `running` makes its exit 1. */
+export interface TeardownResult {
+  closed: TeardownEntry[];
+  dryRun: boolean;
+  running: TeardownEntry[];
+  skipped: TeardownEntry[];
+}
+
+export interface TeardownEntry {
   workerId: string;
   dispatchKind: string;
   backend: string;
@@ -60,25 +67,23 @@ function realProbe(env: NodeJS.ProcessEnv): TeardownProbe {
  * outlived its wrapper is an orphan, not a running worker: it is stopped
  * without `--force` and listed in `closed[]` with `orphan`. Closed records
  * get `tornDownAt`, so a second teardown is a no-op; `--dry-run` changes
- * nothing (and without `--json` says `nothing would be closed` when so).
- * Exit 0 when nothing was left running.
+ * nothing.
  */
-export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promise<number> {
-  const { io } = ctx;
+export async function teardownRun(opts: TeardownOptions, io: TeamHost): Promise<TeardownResult> {
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const state = await readTeamState(run.teamStatePath);
   const records = startedDispatches(run.manifest.workerDispatches);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, records);
   const plan = await planTeardown({ owner: run.owner, records, unrecorded, rows: state.workers, force: Boolean(opts.force) }, realProbe(io.env));
-  const entry = (r: WorkerDispatch, paneId: string | null, extra: Partial<Entry> = {}): Entry => ({
+  const entry = (r: WorkerDispatch, paneId: string | null, extra: Partial<TeardownEntry> = {}): TeardownEntry => ({
     workerId: r.workerId,
     dispatchKind: r.dispatchKind,
     backend: r.backend,
     paneId,
     ...extra,
   });
-  const closed: Entry[] = [];
-  const skipped: Entry[] = plan.skipped.map((s) => entry(s.record, s.record.paneId ?? null, { reason: s.reason }));
+  const closed: TeardownEntry[] = [];
+  const skipped: TeardownEntry[] = plan.skipped.map((s) => entry(s.record, s.record.paneId ?? null, { reason: s.reason }));
   const done = new Set<WorkerDispatch>(plan.skipped.filter((s) => s.done).map((s) => s.record));
   const adopted: WorkerDispatch[] = [];
   if (!opts.dryRun) {
@@ -122,24 +127,11 @@ export async function runTeardown(opts: TeardownOptions, ctx: CliContext): Promi
     closed.push(...plan.act.map((i) => entry(i.record, i.pane, closedExtra(i))));
   }
   const running = plan.running.map((i) => entry(i.record, i.pane, { running: i.running! }));
-  if (opts.json) writeJson(io, { closed, dryRun: Boolean(opts.dryRun), running, skipped });
-  else {
-    // A dry run that finds nothing says so: an empty answer reads like a crash.
-    if (opts.dryRun && closed.length === 0) io.stdout.write('nothing would be closed\n');
-    for (const c of closed)
-      io.stdout.write(`${opts.dryRun ? 'would close' : 'closed'}\t${c.workerId}\t${c.backend}\t${c.paneId ?? ''}${c.orphan ? `\t${c.orphan}` : ''}\n`);
-    for (const r of running) io.stdout.write(`running\t${r.workerId}\t${r.backend}\t${r.paneId ?? ''}\t${r.running}\n`);
-    for (const s of skipped) io.stdout.write(`skipped\t${s.workerId}\t${s.backend}\t${s.paneId ?? ''}\t${s.reason}\n`);
-  }
-  if (running.length > 0) {
-    io.stderr.write(`${ctx.name}: left ${running.length} running worker(s) alone: ${running.map((r) => r.workerId).join(', ')} (--force stops them)\n`);
-    return 1;
-  }
-  return 0;
+  return { closed, dryRun: Boolean(opts.dryRun), running, skipped };
 }
 
 /** What a closed entry says beyond its record: why a forced worker ran, or the orphan it stopped. */
-function closedExtra(item: TeardownItem): Partial<Entry> {
+function closedExtra(item: TeardownItem): Partial<TeardownEntry> {
   if (item.running) return { running: item.running };
   return item.orphan ? { orphan: item.orphan } : {};
 }

@@ -1,29 +1,52 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { InputError, parseMinutes, parseSeconds, writeJson, type CliContext } from '@okstra/cli-kit';
+import { InputError, parseSeconds } from '@okstra/core';
 import { probeWorkers } from '@okstra/heartbeat';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { isRetryable, readTeamState, retryKindOf, roundOf, transitionWorkers, type WorkerTransition } from '@okstra/team-state';
 import type { WorkerUsage } from '@okstra/schemas/worker-usage';
 import { isWrapperAlive } from '../backends/subprocess.js';
 import { listPanes, Tmux, type PaneInfo } from '../backends/tmux.js';
-import { workerDeadlineMs } from '../await/deadline.js';
-import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from '../await/judge.js';
+import type { TeamHost } from '../host.js';
+import { workerDeadlineMs } from './deadline.js';
+import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from './judge.js';
 import { latestDispatches, loadRun, startedDispatches } from '../dispatch/run-context.js';
-import { unrecordedDispatches } from '../await/unrecorded.js';
+import { unrecordedDispatches } from './unrecorded.js';
 import { isTerminalWorkerStatus, repairDispatchKind } from '@okstra/schemas/vocabulary';
 
-/** Flags of `team await` (0.161.0 docs/cli.md team row). */
+/** What `team await` takes (0.161.0 docs/cli.md team row); paths relative to the host's cwd. */
 export interface AwaitOptions {
   projectRoot: string;
   runManifest: string;
-  deadline?: string;
-  json?: boolean;
+  /** `--deadline`: the per-worker deadline in minutes (default: the task type's, `workerDeadlineMs`). */
+  deadlineMinutes?: number;
   /** Judge only the workers whose newest dispatch is of this kind (or its `-retry`). */
   dispatchKind?: string;
+  /** Called after each poll with where every judged worker stands (a CLI draws its progress line from it). */
+  onPoll?: (progress: AwaitProgress) => void;
+}
+
+/** Where an await stands after one poll. */
+export interface AwaitProgress {
+  records: readonly WorkerDispatch[];
+  ended: ReadonlyMap<string, Ended>;
+  /** Each running worker's newest heartbeat (ISO time). */
+  lastBeat: ReadonlyMap<string, string>;
+  rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>;
+  now: Date;
+}
+
+/** What an await found: `allCompleted` is its exit (0 when true, 1 otherwise). */
+export interface AwaitResult {
+  allCompleted: boolean;
+  /** The round judged (`selectRound`). */
+  round: string;
+  judged: WorkerDispatch[];
+  notJudged: WorkerDispatch[];
+  workers: AwaitRow[];
 }
 
 /** One worker in await's output; `status`/`durationMs` are what `collect-results --dispatch` takes. */
-interface AwaitRow {
+export interface AwaitRow {
   workerId: string;
   dispatchKind: string;
   backend: string;
@@ -47,11 +70,10 @@ interface AwaitRow {
  * still-running workers; `stalled` → timeout, `did-not-launch` → error, a
  * dead pane/process without a status sidecar → error, past the deadline →
  * timeout. await records those terminal transitions (one locked write per
- * poll) and never re-dispatches. Exit 0 all completed, 1 otherwise.
+ * poll) and never re-dispatches.
  */
-export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<number> {
-  const { io } = ctx;
-  const overrideMinutes = opts.deadline === undefined ? undefined : parseMinutes('--deadline', opts.deadline);
+export async function awaitWorkers(opts: AwaitOptions, io: TeamHost): Promise<AwaitResult> {
+  const overrideMinutes = opts.deadlineMinutes;
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const recorded = latestDispatches(startedDispatches(run.manifest.workerDispatches));
   // Read once per poll: this first read also serves the first poll.
@@ -77,7 +99,6 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
   const probeOpts = livenessOptions(io.env);
   const ended = new Map<string, Ended>();
   const lastBeat = new Map<string, string>();
-  const tty = Boolean(io.stderr.isTTY);
   for (;;) {
     const now = io.now();
     const rowOf = (id: string) => state.workers.find((w) => w.workerId === id);
@@ -130,7 +151,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       }
     }
     if (toRecord.length > 0) await transitionWorkers(run.teamStatePath, toRecord);
-    if (tty) io.stderr.write(`\r\x1b[K${statusLine(records, ended, lastBeat, state.workers, io.now())}`);
+    opts.onPoll?.({ records, ended, lastBeat, rows: state.workers, now: io.now() });
     if (ended.size === records.length) break;
     await delay(pollMs);
     state = await readTeamState(run.teamStatePath);
@@ -140,7 +161,6 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       if (end.record) toRecord.push({ workerId: rec.workerId, status: end.status, reason: end.reason, now: io.now(), ifStartedAt: startedAt });
     }
   }
-  if (tty) io.stderr.write('\n');
   const finalState = await readTeamState(run.teamStatePath);
   const rows: AwaitRow[] = [];
   for (const rec of records) {
@@ -160,21 +180,7 @@ export async function runAwait(opts: AwaitOptions, ctx: CliContext): Promise<num
       usage,
     });
   }
-  const allCompleted = rows.every((r) => r.status === 'completed');
-  if (opts.json) {
-    writeJson(io, {
-      allCompleted,
-      dispatch: rows.map((r) => `${r.workerId}=${r.status}:${r.durationMs}`),
-      round: round.round,
-      judged: records.map((r) => ({ workerId: r.workerId, dispatchKind: r.dispatchKind, startedAt: r.startedAt, jobPath: r.jobPath ?? null })),
-      notJudged: round.others.map((r) => ({ workerId: r.workerId, dispatchKind: r.dispatchKind, startedAt: r.startedAt })),
-      runManifest: opts.runManifest,
-      workers: rows,
-    });
-  } else {
-    for (const r of rows) io.stdout.write(`${r.workerId}\t${r.status}\t${r.durationMs}\t${r.reason ?? ''}${r.retryable ? '\tretryable' : ''}\n`);
-  }
-  return allCompleted ? 0 : 1;
+  return { allCompleted: rows.every((r) => r.status === 'completed'), round: round.round, judged: records, notJudged: round.others, workers: rows };
 }
 
 /**
@@ -247,23 +253,4 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
   }
   return null;
 }
-
-/** The TTY progress line: each worker's end, or its elapsed time and the age of its newest heartbeat. */
-function statusLine(
-  records: readonly WorkerDispatch[],
-  ended: Map<string, Ended>,
-  lastBeat: Map<string, string>,
-  rows: ReadonlyArray<{ workerId: string; startedAt?: string | null }>,
-  now: Date,
-): string {
-  return records
-    .map((r) => {
-      const e = ended.get(r.workerId);
-      if (e) return `${r.workerId} ${e.status}`;
-      const row = rows.find((w) => w.workerId === r.workerId);
-      const beat = lastBeat.get(r.workerId);
-      const hb = beat ? `, heartbeat ${Math.round(elapsed(beat, now) / 1000)}s ago` : '';
-      return `${r.workerId} ${Math.round(elapsed(row?.startedAt, now) / 1000)}s${hb}`;
-    })
-    .join(' | ');
-}
+export { awaitStatusLine } from './status-line.js';
