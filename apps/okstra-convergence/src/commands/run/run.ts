@@ -255,8 +255,7 @@ async function dispatchNotStarted(
       if (!(await startingLaunched(run, newest, row, ctx.io.env))) todo.push(workerId);
     }
   }
-  if (todo.length > 0)
-    await dispatchJobs(ctx, team, jobsPath, dispatchKind, todo);
+  if (todo.length > 0) await dispatchJobs(ctx, team, jobsPath, dispatchKind, todo);
   return todo;
 }
 
