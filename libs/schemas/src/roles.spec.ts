@@ -40,6 +40,8 @@ describe('role labels → capability (docs/providers.md "Roles → capability")'
           'analyser',
           'worker-reverify-r1',
           'worker-reverify-r12',
+          'worker-plan-verify',
+          'worker-gap-vote',
         ].map((l) => [l, capabilityOfRoleLabel(l)]),
       ),
     ).toEqual({
@@ -55,6 +57,8 @@ describe('role labels → capability (docs/providers.md "Roles → capability")'
       analyser: 'analysis',
       'worker-reverify-r1': 'analysis',
       'worker-reverify-r12': 'analysis',
+      'worker-plan-verify': 'analysis',
+      'worker-gap-vote': 'analysis',
     });
   });
 

@@ -5,7 +5,8 @@ import type { PROVIDER_CAPABILITIES } from './vocabulary.js';
  * vocabulary (docs/providers.md "Roles → capability"; seed 002 standard
  * worker roles `Claude worker`, `Codex worker`, `Antigravity worker`,
  * `Report writer worker`; the Executor / Verifier of implementation runs; the
- * coverage critic; reverify jobs' `worker-reverify-r<N>`). Every label is
+ * coverage critic; reverify jobs' `worker-reverify-r<N>`, plan-verify and
+ * gap-vote jobs' `worker-plan-verify` and `worker-gap-vote`). Every label is
  * listed explicitly: a label that maps to none is refused, never guessed.
  * Matching ignores case and treats runs of spaces, `_` and `-` alike, so
  * `Report writer worker`, `report-writer-worker` and `REPORT_WRITER` are one
@@ -32,6 +33,10 @@ export const ROLE_LABELS: Readonly<Record<string, RoleCapability>> = {
   analyser: 'analysis',
   analyzer: 'analysis',
   'worker-reverify-r<N>': 'analysis',
+  /** A plan-verify job's role (prompts/lead/plan-body-verification.md §2): an analyser judging the plan's `P-*` items. */
+  'worker-plan-verify': 'analysis',
+  /** A gap-vote job's role (prompts/lead/convergence-rounds.md §3): an analyser voting on the critic's candidates. */
+  'worker-gap-vote': 'analysis',
   critic: 'critic',
   'Critic worker': 'critic',
   'Coverage critic': 'critic',

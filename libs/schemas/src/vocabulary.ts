@@ -91,6 +91,18 @@ export function repairedDispatchKind(kind: string): string | undefined {
   return kind.startsWith(REPAIR_PREFIX) && kind.length > REPAIR_PREFIX.length ? kind.slice(REPAIR_PREFIX.length) : undefined;
 }
 
+/**
+ * The round a dispatch kind belongs to: a repair's round is the kind it repairs, a retry's the kind it retries
+ * (`repair-reverify-r2` and `reverify-r2-retry` → `reverify-r2`). One round's panes are reclaimed together, and
+ * `team await` judges one round at a time (docs/team.md "Dispatch kinds").
+ */
+export function dispatchRoundOf(kind: string): string {
+  const repaired = repairedDispatchKind(kind);
+  if (repaired !== undefined) return dispatchRoundOf(repaired);
+  const suffix = retryDispatchKind('');
+  return kind.endsWith(suffix) ? kind.slice(0, -suffix.length) : kind;
+}
+
 // ── Verdict words ───────────────────────────────────────────────────────────
 
 /** The normalized vote every convergence verdict word maps to (docs/convergence.md). */

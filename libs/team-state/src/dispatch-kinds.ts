@@ -1,4 +1,4 @@
-import { repairedDispatchKind, retryDispatchKind } from '@okstra/schemas/vocabulary';
+import { dispatchRoundOf, retryDispatchKind } from '@okstra/schemas/vocabulary';
 
 /**
  * Retry dispatch kinds (okstra-team owns their names, spelled by
@@ -29,7 +29,5 @@ export function isRetryKind(kind: string): boolean {
  * judges one round at a time, a repair with the rules of its `<kind>`.
  */
 export function roundOf(kind: string): string {
-  const repaired = repairedDispatchKind(kind);
-  if (repaired !== undefined) return roundOf(repaired);
-  return isRetryKind(kind) ? kind.slice(0, -RETRY_SUFFIX.length) : kind;
+  return dispatchRoundOf(kind);
 }

@@ -3,8 +3,10 @@ import { wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { MAX_FAILURES_PER_WORKER } from '@okstra/schemas/retry-budget';
 import { capabilityOfRoleLabel, normalizeRoleLabel } from '@okstra/schemas/roles';
 import { parseJsonText } from '@okstra/state-file';
-import { mustHaveFinished, type Finding, type RunUnderAudit } from '../run-context.js';
+import type { Finding, RunUnderAudit } from '../run-context.js';
 import { rowFiles } from './answers.js';
+import { dispatchRoundOf } from '@okstra/schemas/vocabulary';
+import { dispatchRoute } from './dispatch-route.js';
 import { isReportWriter } from './report-writer.js';
 
 const instant = (t: unknown) => (typeof t === 'string' && t ? Date.parse(t) : NaN);
@@ -20,13 +22,18 @@ const instant = (t: unknown) => (typeof t === 'string' && t ? Date.parse(t) : Na
  *   row's worker, says `completed` for a completed row (a sidecar left `running` backs no completion), and
  *   ends no later than the row;
  * - a completed row's newest dispatch record is not `not-started` with no wrapper log or status beside its prompt;
- * - a row `dispatchKind` other than `initial` has its `workerDispatches[]` record (when the run records any);
+ * - a row `dispatchKind` other than `initial` has its `workerDispatches[]` record (when the run records any), if the
+ *   row went through `okstra team` ({@link dispatchRoute}): a worker the lead started as its own native session
+ *   (`runner: native-session`, outside cmux) leaves none, whatever its kind;
  * - no two records share a worker and `dispatchKind`; every record's worker has a row;
  * - a `subprocess` record in a run whose `terminalBackend` is a pane backend says what it degraded from;
  * - the retry budget: no row counts more than {@link MAX_FAILURES_PER_WORKER} failures, a completed row
  *   fewer, a timeout or error row at least one, and no worker has more than one `-retry` dispatch of one kind;
- * - a pane record of a run that must have finished was torn down (`tornDownAt`), after it started and
- *   after its worker's row ended.
+ * - a pane record torn down (`tornDownAt`) was torn down after it started and after its worker's row ended; one
+ *   never torn down is flagged once a later round was dispatched (seed 000 cmux.md: "Reclaim each round's panes at
+ *   the round boundary … before the next round's dispatch"). The last round's panes close after the user's
+ *   approval gate ("After usage collection, persistence, and the core user-approval gate, run `okstra team
+ *   teardown`"), which no artifact records, so they are not judged.
  */
 export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Finding[]> {
   const out: Finding[] = [];
@@ -104,6 +111,7 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
       records.length > 0 &&
       row.dispatchKind &&
       row.dispatchKind !== 'initial' &&
+      dispatchRoute(run, row) === 'team' &&
       !records.some((d) => d.workerId === row.workerId && d.dispatchKind === row.dispatchKind)
     ) {
       finding(`worker '${row.workerId}' row says dispatch ${row.dispatchKind} but workerDispatches has no such record`);
@@ -138,9 +146,9 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
       else if (row?.endedAt && instant(d.tornDownAt) < instant(row.endedAt) && latestRecord(records, d)) {
         finding(`worker '${d.workerId}': its pane was torn down at ${d.tornDownAt}, before the worker ended at ${row.endedAt}`);
       }
-    } else if (mustHaveFinished(run) && records.some((x) => x.tornDownAt)) {
-      // Only a run that records teardown at all (okstra team teardown writes tornDownAt) is judged by it.
-      finding(`worker '${d.workerId}': its ${d.backend} pane ${d.paneId} was never torn down although the run ended`);
+    } else {
+      const next = laterRound(records, d);
+      if (next) finding(`worker '${d.workerId}': its ${d.backend} pane ${d.paneId} (${d.dispatchKind}) was never torn down before the ${next} dispatch`);
     }
   }
   return out;
@@ -149,6 +157,12 @@ export async function checkDispatchAgreement(run: RunUnderAudit): Promise<Findin
 /** How many `-retry` records of `d`'s worker precede `d` in the manifest (any dispatch kind). */
 function retriesBefore(records: RunUnderAudit['manifest']['workerDispatches'], d: RunUnderAudit['manifest']['workerDispatches'][number]): number {
   return records.slice(0, records.indexOf(d)).filter((x) => x.workerId === d.workerId && /-retry\b/.test(x.dispatchKind)).length;
+}
+
+/** The kind of a dispatch of a later round than `d`'s, started after it (its pane should have been reclaimed first), or null. */
+function laterRound(records: RunUnderAudit['manifest']['workerDispatches'], d: RunUnderAudit['manifest']['workerDispatches'][number]): string | null {
+  const round = dispatchRoundOf(d.dispatchKind);
+  return records.find((x) => dispatchRoundOf(x.dispatchKind) !== round && instant(x.startedAt) > instant(d.startedAt))?.dispatchKind ?? null;
 }
 
 /** True when `d` is its worker's last dispatch record (an earlier pane is reclaimed before the next round). */

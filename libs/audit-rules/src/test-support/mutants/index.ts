@@ -11,10 +11,11 @@ import { WORKER_CLASSES } from './classes-workers.js';
 import { HEALTHY, type HealthyRun } from './healthy.js';
 import type { MutationClass } from './helpers.js';
 import { LEGAL as BASE_LEGAL } from './legal.js';
+import { RUNNER_LEGAL } from './legal-runners.js';
 import type { GeneratedCase } from './write.js';
 
 /** Every legal variant: the generator's own and the held-out breaker's. */
-const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...HELDOUT4_LEGAL, ...DERIVED_LEGAL, ...FA_LEGAL, ...FA2_LEGAL];
+const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...HELDOUT4_LEGAL, ...DERIVED_LEGAL, ...FA_LEGAL, ...FA2_LEGAL, ...RUNNER_LEGAL];
 export { HEALTHY, LEGAL };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
