@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeProject } from '../test-support/fixtures.js';
+import { makeProject } from '@okstra/audit-rules/test-support';
 import { DEFAULT_GATE } from './cluster.js';
 import type { GhRunner } from './gh.js';
 import type { MachineFacts } from './machine.js';

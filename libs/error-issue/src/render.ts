@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IssueClassification } from '@okstra/schemas/error-issue';
 import type { Cluster } from './cluster.js';
-import { INVARIANTS } from '../invariants.js';
+import { INVARIANTS } from '@okstra/audit-rules';
 
 /** GitHub's limit on an issue or comment body, in characters. */
 export const GITHUB_BODY_LIMIT = 65_536;

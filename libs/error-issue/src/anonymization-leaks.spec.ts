@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeProject } from '../test-support/fixtures.js';
+import { makeProject } from '@okstra/audit-rules/test-support';
 import { DEFAULT_GATE } from './cluster.js';
 import type { GhRunner } from './gh.js';
 import { harvestIdentities, IdentitySet } from './identities.js';
@@ -12,7 +12,7 @@ import { normalizeMessage } from './normalize.js';
 import { buildErrorIssuePlan, writePlanFile } from './plan-run.js';
 import { submitApproved } from './submit-run.js';
 
-// Each leak and over-redaction issue 30 names, as it was reported (these failed before the fix).
+// Leaks and over-redactions of the anonymizer, each written as it was reported (issue 30; these failed before its fix).
 
 const facts = (env: Record<string, string> = {}): MachineFacts => ({
   env: { HOME: '/home/corpus', ...env },
@@ -28,7 +28,7 @@ function planned(text: string, machine = facts()): string {
   return normalizeMessage(text, ids);
 }
 
-describe('issue 30 leaks', () => {
+describe('leaks: identities the anonymizer must catch', () => {
   it('a host name that appears only inside a message (… on buildbox07)', () => {
     expect(planned('okstra-team lock held on buildbox07 for the run')).toBe('okstra-team lock held on <host> for the run');
   });
@@ -57,7 +57,7 @@ describe('issue 30 leaks', () => {
   });
 });
 
-describe('issue 30 over-redactions', () => {
+describe('over-redactions: words the anonymizer must keep', () => {
   it('USER=dev: the word dev stays where it is not a name', () => {
     expect(planned('dev server failed to start in dev mode', facts({ USER: 'dev' }))).toBe('dev server failed to start in dev mode');
     expect(planned('lock held for dev', facts({ USER: 'dev' }))).toBe('lock held for <name>');

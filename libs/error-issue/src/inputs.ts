@@ -2,10 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { projectJsonPath, taskManifestPath, tasksDir } from '@okstra/paths';
 import { ErrorRecord } from '@okstra/schemas/error-issue';
-import { jsonProblem } from '../run-context.js';
-import { runAudit } from '../audit-project.js';
+import { jsonProblem, listDir, runAudit } from '@okstra/audit-rules';
 import { isRegularIfExists, parseJsonText } from '@okstra/state-file';
-import { listDir } from '../files.js';
 import { harvestIdentities, IdentitySet, remoteIdentities } from './identities.js';
 import type { RawRecord } from './signals.js';
 

@@ -1,4 +1,8 @@
-/** The error-issue pipeline (docs/error-issue.md; seed 000 `issue_signals.py` / `error_issue.py` row). */
+/**
+ * @okstra/error-issue — the error-issue pipeline (docs/error-issue.md): anomalies of run-audit and the
+ * errors logs, anonymized and clustered into GitHub issue candidates, and their submission through gh.
+ * Seed 000 `issue_signals.py` / `error_issue.py` row.
+ */
 export * from './patterns.js';
 export * from './identities.js';
 export * from './normalize.js';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { OkstraError } from '@okstra/core';
 import { errorIssuePlanArtifact, type ErrorIssuePlan, type IssueGate } from '@okstra/schemas/error-issue';
 import { readArtifactIfExists, withFileLock, writeArtifact } from '@okstra/state-file';
-import { assertProjectRoot, findProjectRoot } from '../audit-project.js';
+import { assertProjectRoot, findProjectRoot } from '@okstra/audit-rules';
 import { clusterRecords, DEFAULT_GATE } from './cluster.js';
 import type { GhRunner } from './gh.js';
 import { IdentitySet } from './identities.js';

@@ -19,7 +19,7 @@ import {
   VOTES,
   WORKER_STATUSES,
 } from '@okstra/schemas/vocabulary';
-import { INVARIANTS } from '../invariants.js';
+import { INVARIANTS } from '@okstra/audit-rules';
 
 /**
  * The words free log text may keep (docs/error-issue.md "Fail closed"): the

@@ -1,5 +1,5 @@
 import type { IssueClassification, IssueGate } from '@okstra/schemas/error-issue';
-import { invariantSummary } from '../invariants.js';
+import { invariantSummary } from '@okstra/audit-rules';
 import type { IdentitySet } from './identities.js';
 import { fingerprint, normalizeMessage } from './normalize.js';
 import { classifyCluster, classifyRecord, recordSignals, type RawRecord, type SignalName } from './signals.js';

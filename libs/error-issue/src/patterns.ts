@@ -1,4 +1,4 @@
-import { HOST_SUFFIXES } from '../hosts.js';
+import { HOST_SUFFIXES } from '@okstra/audit-rules';
 import { REGISTRY_IMAGE, SECRET_SHAPES, USER_AT_HOST } from './shapes.js';
 /**
  * The identity detectors shared by normalization and the last gate
