@@ -207,8 +207,8 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
     expect(JSON.parse(again.stdout).rounds).toEqual([]);
     expect(p.read(MANIFEST)).toBe(before);
     // A lock held by a live process (this test's own pid) refuses the run and writes nothing.
-    const lock = join(p.root, STATE, 'convergence-run-error-analysis-001.lock.json');
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, pidStartTime: null, startedAt: '2026-01-01T00:00:00Z' }));
+    const lock = join(p.root, STATE, 'run-error-analysis-001.lock.json');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, pidStartTime: null, startedAt: '2026-01-01T00:00:00Z', command: 'okstra convergence run' }));
     const refused = runAutopilot(p, ['--rounds', '1']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/another okstra convergence run \(pid \d+/);
@@ -238,7 +238,7 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
 
   it('the run lock: a second run is exit 2 while the first lives, and takes the lock over once it was killed', async () => {
     const p = project({ STUB_FAIL_FIRST: '', STUB_SLEEP: '2' });
-    const lock = join(p.root, STATE, 'convergence-run-error-analysis-001.lock.json');
+    const lock = join(p.root, STATE, 'run-error-analysis-001.lock.json');
     const first = spawn(process.execPath, [BIN, 'run', '--project-root', '.', '--run-manifest', MANIFEST, '--rounds', '1'], {
       cwd: p.root,
       env: p.env,

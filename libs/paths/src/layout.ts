@@ -109,9 +109,12 @@ export function auditSidecarBeside(resultPath: string): string {
   return replaceExtension(resultPath, '.audit.md');
 }
 
-/** `<run-dir>/state/convergence-run-<type>-<seq>.lock.json` — the run lock of `okstra convergence run` (pid + start time). */
-export function convergenceRunLockPath(dir: string, run: RunRef): string {
-  return join(dir, 'state', `convergence-run${runSuffix(run.taskType, run.seq)}.lock.json`);
+/**
+ * `<run-dir>/state/run-<type>-<seq>.lock.json` — the run lock: the one dispatcher of a run at a time
+ * (`okstra convergence run`, `okstra-team dispatch`; libs/team-run `takeRunLock`), pid + start time.
+ */
+export function runLockPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `run${runSuffix(run.taskType, run.seq)}.lock.json`);
 }
 
 /** The wrapper transcript beside a prompt: `.md` replaced by `.log`. */

@@ -24,12 +24,14 @@ export type AuditViolation = z.infer<typeof AuditViolation>;
 /**
  * `okstra run-audit --json` output (seed 000 `/okstra-inspect` README row,
  * `run_audit.py` module row; docs/run-audit.md). `ok` is true exactly when
- * `violations` is empty; `runsScanned` counts run-manifests found.
+ * `violations` and `runsSkipped` are empty; `runsScanned` counts run-manifests found.
  */
 export const RunAuditReport = z.looseObject({
   ok: z.boolean(),
   projectRoot: NonEmptyString,
   runsScanned: NonNegativeInt,
+  /** Places that may hold runs but could not be looked into; `ok` is false unless empty (absent in reports before 0.2). */
+  runsSkipped: z.optional(z.array(z.looseObject({ path: NonEmptyString, reason: NonEmptyString }))),
   violations: z.array(AuditViolation),
 });
 export type RunAuditReport = z.infer<typeof RunAuditReport>;

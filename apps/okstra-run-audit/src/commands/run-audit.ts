@@ -15,7 +15,8 @@ const PROGRESS_EVERY = 100;
  * `okstra run-audit [--project-root <dir>] [--task-key <k>] [--json]`
  * (docs/run-audit.md): read-only. Prints the report as JSON (`--json`) or as
  * text; progress goes to stderr only when stderr is a TTY.
- * @returns 0 no violation, 1 violations found; throws InputError (2) on an unusable project root or task key.
+ * @returns 0 no violation, 1 violations found (or places discovery skipped); throws InputError (2) on an unusable project root,
+ *   task key, or a path of the tree the OS refuses.
  */
 export async function runRunAudit(opts: RunAuditOptions, ctx: CliContext): Promise<number> {
   const { io } = ctx;
@@ -36,8 +37,9 @@ export async function runRunAudit(opts: RunAuditOptions, ctx: CliContext): Promi
 export function formatText(report: RunAuditReport): string {
   const n = report.violations.length;
   const lines = [
-    `run-audit: ${report.projectRoot}: ${report.runsScanned} run${report.runsScanned === 1 ? '' : 's'} scanned, ${n === 0 ? 'no violations' : `${n} violation${n === 1 ? '' : 's'}`}`,
+    `run-audit: ${report.projectRoot}: ${report.runsScanned} run${report.runsScanned === 1 ? '' : 's'} scanned, ${n === 0 ? 'no violations' : `${n} violation${n === 1 ? '' : 's'}`}${skippedNote(report)}`,
   ];
+  for (const s of report.runsSkipped ?? []) lines.push(printable(`  [skipped] ${s.path}: ${s.reason}`));
   for (const v of report.violations) {
     // Messages and evidence quote the run's own files: shown escaped, so they cannot forge a line.
     lines.push(printable(`  [${v.invariant}] ${v.taskKey} ${v.taskType} ${v.stage !== undefined ? `stage-${v.stage}/` : ''}${v.seq ?? '?'} (${v.runDir})`));
@@ -45,4 +47,10 @@ export function formatText(report: RunAuditReport): string {
     if (v.evidence.length) lines.push(`    evidence: ${printable(v.evidence.join(', '))}`);
   }
   return lines.join('\n') + '\n';
+}
+
+/** `, 2 places not looked into` when discovery skipped some (they make the report not ok). */
+function skippedNote(report: RunAuditReport): string {
+  const k = report.runsSkipped?.length ?? 0;
+  return k === 0 ? '' : `, ${k} place${k === 1 ? '' : 's'} not looked into`;
 }

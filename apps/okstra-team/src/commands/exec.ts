@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InputError, OkstraError, pathArg, resourceCause, type CliContext } from '@okstra/cli-kit';
@@ -62,6 +62,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     // Awaited (and its failure recorded) after the provider ends; never an unhandled rejection meanwhile.
     recording.catch(() => undefined);
   };
+  const logPath = wrapperLogPath(job.promptPath);
+  const logBefore = sizeIfExists(logPath);
   const observed = cannotStart
     ? { exitCode: null, signal: null, sawOutput: false, stderrTail: '', spawnError: cannotStart, stoppedFor: null }
     : await runProvider(
@@ -72,7 +74,7 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
           cwd: job.projectRoot,
           promptPath: job.promptPath,
           promptDelivery: job.promptDelivery,
-          logPath: wrapperLogPath(job.promptPath),
+          logPath,
           onSpawn,
           onStdoutLine: (line) => capture.push(line),
           unreachable: () => capture.unreachable(),
@@ -81,6 +83,9 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
         ctx.io.stdout,
         ctx.io.stderr,
       );
+  // A launch that never started leaves no transcript of its own (docs/team.md "exec"): the `.log` it opened
+  // goes again (or back to its earlier attempts' bytes); the status sidecar and the row say why.
+  if (observed.spawnError && !observed.sawOutput) forgetLog(logPath, logBefore);
   // From here the provider has run (or was refused a start): a write that fails (a full disk, EFBIG, EMFILE)
   // is recorded as far as it can be and makes the exit 1, never 2 or 70 (docs/team.md "exec").
   const unrecorded: string[] = [];
@@ -275,4 +280,23 @@ function laterDispatchStatus(path: string, startedAt: Date): string | null {
   const current = tryReadArtifact(path, wrapperStatusArtifact)?.startedAt;
   // The rule that dates a sidecar against a dispatch's start has one home (libs/team-state).
   return isStatusCurrent(current, startedAt.toISOString()) ? current! : null;
+}
+
+/** The size of `path`, or null when there is none. */
+function sizeIfExists(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
+/** Remove the `.log` a launch that never started opened (`before` null), or cut it back to its earlier bytes. */
+function forgetLog(path: string, before: number | null): void {
+  try {
+    if (before === null) rmSync(path, { force: true });
+    else truncateSync(path, before);
+  } catch {
+    // best effort: the status sidecar still records the failed start
+  }
 }

@@ -4,7 +4,7 @@ import { checkWorkerFiles, indexDirs } from '@okstra/audit-rules';
 import { InputError, parseMinutes, traceStep, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
   convergenceFinalStatePath,
-  convergenceRunLockPath,
+  runLockPath,
   convergenceWorkStatePath,
   criticResultsPath,
   coverageBatchPath,
@@ -17,7 +17,7 @@ import {
 import { criticResultsArtifact, roundPlanArtifact, type WorkingState } from '@okstra/schemas/convergence';
 import { readArtifact } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
-import { loadRun, startingLaunched, teamBinPath, type RunContext } from '@okstra/team-run';
+import { loadRun, startingLaunched, takeRunLock, teamBinPath, type RunContext } from '@okstra/team-run';
 import { awaitKind, dispatchJobs, teardown } from './team.js';
 import { runApplyCriticGaps } from '../apply-critic-gaps.js';
 import { runApplyRound } from '../apply-round.js';
@@ -27,7 +27,6 @@ import { readWorkingState } from '../documents.js';
 import { runFinalize } from '../finalize.js';
 import { runPlanRound } from '../plan-round.js';
 import { runValidate } from '../validate.js';
-import { takeRunLock } from './lock.js';
 import { writeGapVotePrompts, writeJobsFile, writeReverifyPrompts, type RunPlace, type WorkerFiles } from './round-files.js';
 import { gapRepairsOf, repairRefused, repairsOf, resumeRepair, type RepairReport } from './repair.js';
 import { callCommand } from './sub-command.js';
@@ -92,12 +91,12 @@ export async function runRun(opts: RunOptions, ctx: CliContext): Promise<number>
   if (!existsSync(statePath))
     throw new InputError('no working state: seed it first (okstra convergence seed)', { file: statePath, hint: 'prompts/lead/convergence-rounds.md §1' });
   if (!existsSync(teamBinPath())) throw new InputError(`okstra-team is not built or installed: its bin ${teamBinPath()} runs each worker's pane`);
-  const release = takeRunLock(convergenceRunLockPath(place.runDir, place.run), ctx.io.now());
+  const release = await takeRunLock(runLockPath(place.runDir, place.run), ctx.io.now(), 'okstra convergence run');
   traceStep(ctx.io.env, 'lock');
   try {
     return await drive(opts, ctx, team, place, statePath, maxRounds);
   } finally {
-    release();
+    await release();
   }
 }
 
