@@ -220,6 +220,23 @@ describe('the packed tarballs, installed into a temp prefix', () => {
     });
   });
 
+  it('okstra install --runtime claude-code puts the shipped skills where Claude Code loads them; --check reports no drift', () => {
+    const home = mkdtempSync(join(base, 'home-'));
+    const r = run('okstra', ['install', '--runtime', 'claude-code'], { home });
+    expect(r.code, r.stderr).toBe(0);
+    const skills = readdirSync(join(repoRoot, 'skills')).sort();
+    expect(readdirSync(join(home, '.claude/skills')).sort()).toEqual(skills);
+    for (const skill of skills) {
+      expect(readFileSync(join(home, '.claude/skills', skill, 'SKILL.md'), 'utf8')).toBe(readFileSync(join(repoRoot, 'skills', skill, 'SKILL.md'), 'utf8'));
+    }
+    expect(readFileSync(join(home, '.okstra/prompts/lead/okstra-tools.md'), 'utf8')).toBe(readFileSync(join(repoRoot, 'prompts/lead/okstra-tools.md'), 'utf8'));
+    expect(run('okstra', ['install', '--check'], { home })).toMatchObject({ code: 0 });
+    // The walkthrough `okstra sample` points at ships beside the sample.
+    const samplePointer = run('okstra', ['sample', join(base, 'pointer')]).stderr;
+    const readme = /in the order of (\S+README\.md)/.exec(samplePointer)?.[1];
+    expect(readme && readFileSync(readme, 'utf8')).toBe(readFileSync(join(repoRoot, 'examples/README.md'), 'utf8'));
+  });
+
   it('every --help Example: of the installed bins is a step of the docs workflow run below', () => {
     const examples = installedExamples();
     expect(examples.length).toBeGreaterThanOrEqual(22);

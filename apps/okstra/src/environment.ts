@@ -53,21 +53,17 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     effect: 'seconds a suspect worker is watched before it is stalled; default: libs/heartbeat budget',
   },
   {
-    name: 'OKSTRA_STEP_TRACE',
-    readBy: 'okstra-convergence run, okstra-team dispatch (test seam)',
-    effect: 'a file each step boundary of run and of dispatch is appended to as <n> TAB <step> TAB <ms since start>; unset: nothing',
-  },
-  {
-    name: 'OKSTRA_STEP_KILL_AT',
-    readBy: 'okstra-convergence run, okstra-team dispatch (test seam)',
-    effect: '<n>[:<ms>]: the process SIGKILLs itself at its n-th step boundary, or ms after it (the crash-safety suite); unset: nothing',
-  },
-  {
     name: 'HOME',
-    readBy: 'okstra-team, okstra-run-audit',
-    effect: 'where ~/.okstra is: user providers (~/.okstra/adapters/providers), config and the error-issue plan',
+    readBy: 'okstra, okstra-team, okstra-run-audit',
+    effect:
+      'where ~/.okstra is (user providers, config, the error-issue plan, the installed texts) and where okstra install finds ~/.claude, ~/.agents and ~/.gemini',
   },
-  { name: 'USERPROFILE', readBy: 'okstra-run-audit', effect: 'the home directory when HOME is unset (Windows)' },
+  {
+    name: 'OKSTRA_HOME',
+    readBy: 'okstra install',
+    effect: 'the folder okstra install puts the lead/worker texts (prompts/) and its install-manifest.json in; default ~/.okstra',
+  },
+  { name: 'USERPROFILE', readBy: 'okstra, okstra-run-audit', effect: 'the home directory when HOME is unset (Windows)' },
   { name: 'PATH', readBy: 'okstra, okstra-team, okstra-run-audit', effect: 'where okstra-<word> plug-ins, tmux, cmux, gh and provider CLIs are found' },
   {
     name: 'CODEX_HOME',
@@ -105,6 +101,23 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     name: 'XDG_CONFIG_HOME',
     readBy: 'okstra-run-audit error-issue',
     effect: 'where the git config whose user.name / user.email are removed from issue candidates is ($XDG_CONFIG_HOME/git/config; default ~/.config)',
+  },
+];
+
+/**
+ * Test seams (docs/test-seams.md, for contributors): read by the tools, but only the crash-safety suites set them,
+ * so `okstra help environment` and docs/environment.md (what a user may set) leave them out.
+ */
+export const TEST_SEAMS: readonly EnvironmentVariable[] = [
+  {
+    name: 'OKSTRA_STEP_TRACE',
+    readBy: 'okstra-convergence run, okstra-team dispatch',
+    effect: 'a file each step boundary of run and of dispatch is appended to as <n> TAB <step> TAB <ms since start>; unset: nothing',
+  },
+  {
+    name: 'OKSTRA_STEP_KILL_AT',
+    readBy: 'okstra-convergence run, okstra-team dispatch',
+    effect: '<n>[:<ms>]: the process SIGKILLs itself at its n-th step boundary, or ms after it (the crash-safety suite); unset: nothing',
   },
 ];
 
