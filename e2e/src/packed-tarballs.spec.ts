@@ -20,7 +20,7 @@ const P = '.okstra/tasks/payments/refund-timeout/runs/implementation-planning';
 
 /**
  * The docs workflow on one sample, in order, with the exit each documents
- * (README "Worked examples", examples/README.md, each tool's docs/ page).
+ * (docs/worked-examples.md, examples/README.md, each tool's docs/ page).
  * Every `--help` Example: of the installed bins is one of these lines.
  */
 const WORKFLOW: ReadonlyArray<readonly [line: string, exit: number | readonly number[]]> = [
@@ -76,7 +76,7 @@ const WORKFLOW: ReadonlyArray<readonly [line: string, exit: number | readonly nu
     `okstra worker-liveness --team-state ${S}/team-state-error-analysis-001.json --worker claude --team-state ${S}/team-state-error-analysis-001.json --worker codex --json`,
     0,
   ],
-  // The two planted broken tasks (README "Worked examples": exit 1).
+  // The two planted broken tasks (docs/worked-examples.md: exit 1).
   ['okstra run-audit --project-root . --json', 1],
   ['okstra worker-audit-check --run-dir .okstra/tasks/payments/refund-timeout/runs/error-analysis --task-type error-analysis --seq 001 --worker codex', 0],
   ['okstra error-issue plan --project-root . --output ~/.okstra/error-issue/plan.json', 0],
@@ -141,8 +141,6 @@ function run(bin: string, args: string[], opts: { cwd?: string; home?: string; p
     PATH: [...(opts.path ?? []), prefixBin, dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
     OKSTRA_TMUX_SOCKET: `okstra-tarballs-${process.pid}`,
     OKSTRA_TEAM_POLL_MS: '100',
-    // No run-audit daemon of a prefix deleted after the suite (docs/release.md "The run-audit daemon").
-    OKSTRA_DAEMON: '0',
   };
   const r = spawnSync(join(prefixBin, bin), args, { cwd: opts.cwd ?? base, env, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

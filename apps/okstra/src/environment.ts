@@ -14,21 +14,10 @@ export interface EnvironmentVariable {
 export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   { name: 'OKSTRA_DEBUG', readBy: 'every tool', effect: 'when set (any value), an internal error (exit 70) also prints its stack trace on stderr' },
   {
-    name: 'OKSTRA_DAEMON',
-    readBy: 'okstra-run-audit run-audit',
-    effect:
-      '0: never use or start the warm daemon (docs/release.md "The run-audit daemon"); unset: a call whose stdout and stderr are not terminals is served by it',
-  },
-  {
-    name: 'OKSTRA_DAEMON_IDLE_MS',
-    readBy: 'okstra-run-audit daemon',
-    effect: 'milliseconds the daemon waits for a request before it exits; default 600000 (10 min)',
-  },
-  {
     name: 'OKSTRA_AUDIT_WORKERS',
     readBy: 'okstra-run-audit run-audit',
     effect:
-      'worker threads for a project of more than 200 runs (0: none); default: available parallelism − 1, at most 3 (docs/run-audit.md "Worker threads and the daemon")',
+      'worker threads for a project of more than 200 runs (0: none); default: available parallelism − 1, at most 3 (docs/run-audit.md "Worker threads")',
   },
   { name: 'OKSTRA_TMUX_SOCKET', readBy: 'okstra-team', effect: 'tmux socket name (tmux -L) for dispatch, await and teardown; default: the default server' },
   { name: 'OKSTRA_TEAM_POLL_MS', readBy: 'okstra-team await', effect: 'milliseconds between polls; default 2000' },
@@ -92,11 +81,6 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   { name: 'GIT_AUTHOR_EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
   { name: 'GIT_COMMITTER_NAME', readBy: 'okstra-run-audit error-issue', effect: 'a person name removed from issue candidates, whole and word by word' },
   { name: 'GIT_COMMITTER_EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
-  {
-    name: 'XDG_RUNTIME_DIR',
-    readBy: 'okstra-run-audit run-audit',
-    effect: "where the daemon's private socket directory is ($XDG_RUNTIME_DIR/okstra-daemon-<uid>; default: the temp directory)",
-  },
   {
     name: 'XDG_CONFIG_HOME',
     readBy: 'okstra-run-audit error-issue',

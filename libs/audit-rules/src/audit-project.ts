@@ -80,7 +80,7 @@ export async function* auditRuns(projectRoot: string, runs: AsyncIterable<Discov
   let files: FileIndex | null = null;
   let turn = performance.now();
   for await (const run of runs) {
-    // A long audit lets its process's timers and sockets run now and then (the daemon's heartbeat, docs/release.md).
+    // A long audit lets its process's timers run now and then (progress lines, worker-thread replies).
     if (performance.now() - turn > YIELD_EVERY_MS) {
       await new Promise(setImmediate);
       turn = performance.now();

@@ -206,8 +206,7 @@ export function parseAnswer(markdown: string, options: ParseOptions = {}): Parse
 /**
  * Answers already read, by text and options: {@link parseAnswer} is a pure
  * function of the two, and the same answer is read by several checks of one
- * audit and by every audit a warm daemon serves (docs/release.md "The
- * run-audit daemon"). Entries are deeply frozen, so no caller can change what
+ * audit. Entries are deeply frozen, so no caller can change what
  * the next one reads. At most {@link MEMO_ENTRIES} answers and
  * {@link MEMO_CHARS} characters of text are kept.
  */

@@ -7,7 +7,7 @@ import { REPO_ROOT } from './corpus.js';
 import { splitShellLine } from './shell-words.js';
 
 /**
- * README.md "Worked examples" stays true: each `sh` block's command runs, in
+ * docs/worked-examples.md stays true: each `sh` block's command runs, in
  * order, through the built umbrella in a copy of examples/sample-project; its
  * exit code (a trailing `# exit N`, else 0) and stdout must be the following
  * `text` block. Paths of the copy print as project-relative, and a time this
@@ -18,16 +18,15 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 function examples(): Array<{ command: string; exit: number; output: string }> {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Worked examples'), readme.indexOf('\n## ', readme.indexOf('## Worked examples') + 1));
-  return [...section.matchAll(/```sh\n(.+)\n```\n+```text\n([\s\S]*?)```/g)].map((m) => ({
+  const page = readFileSync(join(REPO_ROOT, 'docs/worked-examples.md'), 'utf8');
+  return [...page.matchAll(/```sh\n(.+)\n```\n+```text\n([\s\S]*?)```/g)].map((m) => ({
     command: m[1]!,
     exit: Number(/# exit (\d+)\s*$/.exec(m[1]!)?.[1] ?? 0),
     output: m[2]!,
   }));
 }
 
-describe('README.md worked examples', () => {
+describe('docs/worked-examples.md', () => {
   const list = examples();
 
   it('has one per tool', () => {
@@ -40,7 +39,7 @@ describe('README.md worked examples', () => {
     ]);
   });
 
-  it('print what the README shows, run in order on a copy of the sample project', () => {
+  it('print what the page shows, run in order on a copy of the sample project', () => {
     const root = mkdtempSync(join(tmpdir(), 'okstra-readme-'));
     dirs.push(root);
     const sp = join(root, 'sp');
