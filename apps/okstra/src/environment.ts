@@ -16,8 +16,7 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   {
     name: 'OKSTRA_AUDIT_WORKERS',
     readBy: 'okstra-run-audit run-audit',
-    effect:
-      'worker threads for a project of more than 200 runs (0: none); default: available parallelism − 1, at most 3 (docs/run-audit.md "Worker threads")',
+    effect: 'worker threads for a project of more than 200 runs (0: none); default: available parallelism − 1, at most 3 (docs/run-audit.md "Worker threads")',
   },
   { name: 'OKSTRA_TMUX_SOCKET', readBy: 'okstra-team', effect: 'tmux socket name (tmux -L) for dispatch, await and teardown; default: the default server' },
   { name: 'OKSTRA_TEAM_POLL_MS', readBy: 'okstra-team await', effect: 'milliseconds between polls; default 2000' },
