@@ -60,3 +60,4 @@ export function judge(answer: CorpusAnswer, outcome: CorpusOutcome): { kind: 'si
 }
 export { describeCorpus } from './suite.js';
 export { HELD_OUT, heldOutFor } from './held-out.js';
+export { TEXT_AROUND_BLOCKS, textAroundBlocksFor } from './text-around-blocks.js';
