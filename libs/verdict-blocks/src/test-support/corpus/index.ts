@@ -59,5 +59,5 @@ export function judge(answer: CorpusAnswer, outcome: CorpusOutcome): { kind: 'si
   return null;
 }
 export { describeCorpus } from './suite.js';
-export { HELD_OUT, heldOutFor } from './held-out.js';
+export { HABITS_AND_TRAPS, habitsAndTrapsFor } from './habits-and-traps.js';
 export { TEXT_AROUND_BLOCKS, textAroundBlocksFor } from './text-around-blocks.js';

@@ -1,10 +1,12 @@
-// A held-out-style corpus (issue #25 "Done when"): whole answers written the way
-// each provider's model answers prompts/workers/reverify-*.md and
-// plan-body-verification.md, by an engineer who had not read the reader. Each
-// answer carries the reading a careful reader gets: the votes, or "must refuse"
-// and why. Unlike forms.ts (one layout per form, every voice), the answers here
-// mix a model's habits (its heading and label style, preambles, summaries,
-// languages) with one trap each, the way real answers do.
+// Whole answers that mix each provider's writing habits (its heading and label
+// style, preambles, summaries, languages) with one trap each, the way real
+// answers do, written the way each model answers prompts/workers/reverify-*.md
+// and plan-body-verification.md. Each carries the reading a careful reader gets:
+// the votes, or "must refuse" and why. Unlike forms.ts (one layout per form,
+// every voice), each answer here is a whole answer.
+// History: written for issue #25 as a held-out-style set by an engineer who had
+// not read the reader (it was held-out.ts); the readers have been fixed from it
+// since, so it is a regression corpus now, not a held-out one.
 import type { CorpusAnswer, CorpusReader } from './index.js';
 import type { CorpusProvider } from './voices.js';
 
@@ -375,6 +377,26 @@ const SCENARIOS: Scenario[] = [
           'F-002',
           'SURVIVES',
           `This is a re-vote. The reviewers split:\n\n- codex said REFUTED (it read \`src/http/middleware.ts:9\`)\n- claude said SURVIVES\n\nJudging it myself: ${x.b[1]}`,
+        ),
+      ),
+    // Refused since issue #37: a verdict word other than the block's in the worker's own Basis bears on
+    // the vote (`codex said REFUTED` reads the same as a change of mind); another reviewer's verdict is
+    // quoted with `>` (the next scenario), which the reverify texts ask for.
+    reading: must('the Basis names REFUTED outside a quote', /F-002.*REFUTED/),
+    by: ['claude', 'grok', 'antigravity', 'kimi'],
+  },
+  {
+    name: 'basis-quotes-other-reviewers-revote',
+    reader: 'adversarial',
+    ids: ['F-002'],
+    text: (x) =>
+      w(
+        x,
+        blk(
+          x,
+          'F-002',
+          'SURVIVES',
+          `This is a re-vote. The reviewers split:\n\n> codex: REFUTED (it read \`src/http/middleware.ts:9\`)\n> claude: SURVIVES\n\nJudging it myself: ${x.b[1]}`,
         ),
       ),
     reading: { reads: { 'F-002': 'SURVIVES' } },
@@ -1124,7 +1146,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 /** Every held-out-style answer, one per (scenario, provider), with its intended reading. */
-export const HELD_OUT: readonly CorpusAnswer[] = SCENARIOS.flatMap((s) =>
+export const HABITS_AND_TRAPS: readonly CorpusAnswer[] = SCENARIOS.flatMap((s) =>
   (s.by ?? ALL).map((p) => {
     const x = H[p];
     const reading = typeof s.reading === 'function' ? s.reading(x) : s.reading;
@@ -1133,7 +1155,7 @@ export const HELD_OUT: readonly CorpusAnswer[] = SCENARIOS.flatMap((s) =>
 );
 
 /** The held-out answers one reader reads. */
-export function heldOutFor(reader: CorpusReader | readonly CorpusReader[]): CorpusAnswer[] {
+export function habitsAndTrapsFor(reader: CorpusReader | readonly CorpusReader[]): CorpusAnswer[] {
   const readers: readonly CorpusReader[] = typeof reader === 'string' ? [reader] : reader;
-  return HELD_OUT.filter((a) => readers.includes(a.reader));
+  return HABITS_AND_TRAPS.filter((a) => readers.includes(a.reader));
 }
