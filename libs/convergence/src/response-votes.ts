@@ -204,7 +204,7 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
     ownLines,
   });
   const cut = truncatedAt(answer.text);
-  if (problems.length === 0) for (const p of bearing) if (!reported.has(p.line)) fail(p.id, p.line, p.message);
+  if (problems.length === 0 && input.wanted.every((id) => votes.has(id))) for (const p of bearing) if (!reported.has(p.line)) fail(p.id, p.line, p.message);
   if (cut) fail(input.wanted[input.wanted.length - 1] ?? '(answer)', cut.line, `the answer is cut off: ${cut.why} (a truncated answer gives no vote)`);
   for (const id of input.wanted) {
     if (!votes.has(id) && !raws.has(id) && !rowsById.has(id) && !problems.some((p) => p.id === id))

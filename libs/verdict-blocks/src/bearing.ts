@@ -77,6 +77,9 @@ const NEGATION_BEFORE =
 /** A negation after a word that makes it a failed attempt: `tried to refute it and could not`. */
 const NEGATION_AFTER = /^\W*(?:\S+\s+){0,3}?(?:and|but)\s+(?:could(?:n['’]t| not)|can(?:not|['’]t)|failed|did(?:n['’]t| not))/iu;
 
+/** Where a clause ends: a sentence stop, a semicolon, a dash between words, a colon. */
+const CLAUSE_END = /[.;!?。！？；:：]\s|[.;!?。！？；]$|\s[\u2014\u2013]\s|[。！？；]/u;
+
 /** Every verdict word and synonym of `text`, in order, negations applied. Code spans should be removed first. */
 export function bearingWords(text: string): BearingWord[] {
   const found: BearingWord[] = [];
@@ -86,9 +89,14 @@ export function bearingWords(text: string): BearingWord[] {
     const index = m.index ?? 0;
     if (!free(index, index + m[0].length)) return;
     taken.push([index, index + m[0].length]);
-    const before = text.slice(Math.max(0, index - 40), index);
+    // A negation counts within the word's own clause only: `… cannot happen. Wait — it survives` is not `cannot survive`.
+    const before = text
+      .slice(Math.max(0, index - 40), index)
+      .split(CLAUSE_END)
+      .pop()!;
     const lastWords = before.split(/\s+/).slice(-6).join(' ');
-    const negated = polarity !== 'open' && (NEGATION_BEFORE.test(lastWords) || NEGATION_AFTER.test(text.slice(index + m[0].length, index + m[0].length + 60)));
+    const after = text.slice(index + m[0].length, index + m[0].length + 60).split(CLAUSE_END)[0];
+    const negated = polarity !== 'open' && (NEGATION_BEFORE.test(lastWords) || NEGATION_AFTER.test(after));
     const flipped: Polarity = negated ? (polarity === 'for' ? 'against' : 'for') : polarity;
     found.push({ word: negated ? null : word, polarity: flipped, text: m[0], index, negated });
   };

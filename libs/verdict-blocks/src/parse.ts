@@ -245,7 +245,7 @@ function parseAnswerUncached(markdown: string, options: ParseOptions): ParsedAns
   const inner = opened === undefined ? first : readParsed(opened, options);
   if (inner.blocks.some(hasFields)) return inner;
   // No heading opens a block with fields: an item or a bold line marking an id does (docs/contracts.md "Which answers give a vote").
-  const marked = options.idPattern ? markersAsHeadings(opened ?? text, options.idPattern) : undefined;
+  const marked = options.idPattern ? markersAsHeadings(opened ?? text, options.idPattern, options.fieldLabels) : undefined;
   if (marked === undefined) return first;
   const byMarker = readParsed(marked, options);
   return byMarker.blocks.some(hasFields) ? byMarker : first;
@@ -257,28 +257,45 @@ function parseAnswerUncached(markdown: string, options: ParseOptions): ParsedAns
  * of the item: `1. **F-001** — REFUTED` / `   Basis — …` reads as `### **F-001** — REFUTED` /
  * `Basis — …`. Code fences are left as they are. Undefined when no line is such a marker.
  */
-function markersAsHeadings(text: string, idPattern: RegExp): string | undefined {
+function markersAsHeadings(text: string, idPattern: RegExp, fieldLabels: readonly string[] | undefined): string | undefined {
+  const known = new Set((fieldLabels ?? ['verdict', 'basis']).map(normalizeLabel));
+  const isField = (line: string) => {
+    const m = KNOWN_FIELD_LINE.exec(
+      line
+        .replace(/\r?\n$/, '')
+        .replace(/^\s*(?:(?:[-*+]|\d{1,3}[.)])\s+)?/, '')
+        .replace(/\*\*|__/g, ''),
+    );
+    return m !== null && known.has(normalizeLabel(m[1]));
+  };
   const id = new RegExp(`^[\\s*_\`[(\\p{Extended_Pictographic}\\uFE0F]*(?:${idPattern.source})(?![A-Za-z0-9_-])`, idPattern.flags.replace(/[gyu]/g, '') + 'u');
   const lines = text.split(/(?<=\n)/);
   let fence: string | undefined;
   let indent = -1;
   let found = false;
+  const markerAt = (i: number) => {
+    const item = /^( {0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+)(.*)$/s.exec(lines[i]);
+    if (item && id.test(item[2])) return { prefix: item[1], rest: item[2] };
+    const bold = /^ {0,3}((?:\*\*|__).*)$/s.exec(lines[i]);
+    return bold && id.test(bold[1]) ? { prefix: '', rest: bold[1] } : undefined;
+  };
+  /** A marker is a block only when a field line follows it before the next marker or heading (a summary bullet is not one). */
+  const opensBlock = (i: number) => {
+    for (let j = i + 1; j < lines.length && j <= i + 40; j++) {
+      if (markerAt(j) || /^ {0,3}#{1,6}\s/.test(lines[j])) return false;
+      if (isField(lines[j])) return true;
+    }
+    return false;
+  };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
     if (f && (fence === undefined || (f[1][0] === fence[0] && f[1].length >= fence.length))) fence = fence === undefined ? f[1] : undefined;
     if (fence !== undefined && !f) continue;
-    const item = /^( {0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+)(.*)$/s.exec(line);
-    if (item && id.test(item[2])) {
-      lines[i] = `### ${item[2]}`;
-      indent = item[1].length;
-      found = true;
-      continue;
-    }
-    const bold = /^ {0,3}((?:\*\*|__).*)$/s.exec(line);
-    if (bold && id.test(bold[1])) {
-      lines[i] = `### ${bold[1]}`;
-      indent = 0;
+    const marker = markerAt(i);
+    if (marker && opensBlock(i)) {
+      lines[i] = `### ${marker.rest}`;
+      indent = marker.prefix.length;
       found = true;
       continue;
     }

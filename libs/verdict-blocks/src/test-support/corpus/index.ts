@@ -61,3 +61,4 @@ export function judge(answer: CorpusAnswer, outcome: CorpusOutcome): { kind: 'si
 export { describeCorpus } from './suite.js';
 export { HABITS_AND_TRAPS, habitsAndTrapsFor } from './habits-and-traps.js';
 export { TEXT_AROUND_BLOCKS, textAroundBlocksFor } from './text-around-blocks.js';
+export { ruleNeighbours, type Neighbour } from '../neighbours.js';
