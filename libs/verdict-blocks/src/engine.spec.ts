@@ -162,7 +162,7 @@ describe('the Markdown engine (src/commonmark.ts) reads every answer as mdast-ut
       if (d) differing.push(`${c.name}: ${d.slice(0, 600)} (commonmark.js ≠ micromark) in ${JSON.stringify(c.text.slice(0, 400))}`);
     });
     expect(differing.slice(0, 40), `${differing.length} of ${CASES.length} answers read differently`).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('where commonmark.js reads better than micromark did (the differences the spec above leaves out)', () => {

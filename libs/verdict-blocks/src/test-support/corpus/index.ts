@@ -62,3 +62,5 @@ export { describeCorpus } from './suite.js';
 export { HABITS_AND_TRAPS, habitsAndTrapsFor } from './habits-and-traps.js';
 export { TEXT_AROUND_BLOCKS, textAroundBlocksFor } from './text-around-blocks.js';
 export { ruleNeighbours, type Neighbour } from '../neighbours.js';
+export { restatedAnswer } from '../restatement.js';
+export { readVoteFigures, type ReadVoteFigures } from '../read-votes.js';
