@@ -32,7 +32,6 @@ describe('what the user gets is a read vote (collect-results, issue #37 item 4)'
     ['text-around-blocks', TEXT_AROUND_BLOCKS],
   ] as const)('%s: read directly / after one repair / still refused', (name, answers) => {
     const f = readVoteFigures(`collect-results ${name}`, convergence(answers), read, OPTIONS);
-    // eslint-disable-next-line no-console -- the figures are this spec's report
     console.log(`read votes: ${JSON.stringify(f)}`);
     expect(f.readDirectly + f.readAfterOneRepair + f.stillRefused).toBe(f.answers);
     // A clear answer the reader refuses is one repair away from its vote (at most 10 % stay refused).

@@ -25,7 +25,6 @@ describe('what the user gets is a read vote (collect-verdicts, issue #37 item 4)
       read,
       { idPattern: PLAN_ITEM_HEADING_ID, fieldLabels: PLAN_FIELD_LABELS },
     );
-    // eslint-disable-next-line no-console -- the figures are this spec's report
     console.log(`read votes: ${JSON.stringify(f)}`);
     expect(f.readDirectly + f.readAfterOneRepair + f.stillRefused).toBe(f.answers);
     expect(f.clear.stillRefused).toBeLessThanOrEqual(Math.floor(f.clear.answers * 0.1));
