@@ -20,3 +20,15 @@ describe('which answers give a vote (generated neighbours of the rule)', () => {
     });
   }
 });
+
+describe('an answer captured without the end-of-turn signal is refused as truncated', () => {
+  const text = '### F-001\n**Verdict**: REFUTED\n**Basis**: `src/queue.ts:88` takes the lock first.\n';
+  const read = (endOfTurn: { signal: string } | null | undefined) =>
+    readResponseVotes({ workerId: 'w', file: 'w.md', text, mode: 'adversarial', wanted: ['F-001'], thing: 'finding', endOfTurn });
+  it.each(['max-tokens', 'max-turns', 'none', 'error', 'refusal'])('signal %s: exit 2 naming it', (signal) => {
+    expect(() => read({ signal })).toThrow(new RegExp(`cut off: the provider's turn did not end \\(end-of-turn signal '${signal}'`));
+  });
+  it.each([[{ signal: 'end-turn' }], [null], [undefined]])('%j: read', (endOfTurn) => {
+    expect(read(endOfTurn).map((v) => v.sourceVerdict)).toEqual(['REFUTED']);
+  });
+});

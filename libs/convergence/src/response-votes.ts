@@ -66,6 +66,8 @@ export interface ResponseInput {
   mode: ConvergenceMode;
   wanted: readonly string[];
   thing: string;
+  /** The provider's end-of-turn signal when captured (WorkerResponse.endOfTurn): any but `end-turn` is a truncated answer. */
+  endOfTurn?: { signal: string } | null;
 }
 
 /**
@@ -203,7 +205,10 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
     votes: new Map([...votes].map(([id, v]) => [id, { word: v.sourceVerdict, line: v.line }])),
     ownLines,
   });
-  const cut = truncatedAt(answer.text);
+  const cut =
+    input.endOfTurn && input.endOfTurn.signal !== 'end-turn'
+      ? { line: 0, why: `the provider's turn did not end (end-of-turn signal '${input.endOfTurn.signal}' in the wrapper's status sidecar)` }
+      : truncatedAt(answer.text);
   if (problems.length === 0 && input.wanted.every((id) => votes.has(id))) for (const p of bearing) if (!reported.has(p.line)) fail(p.id, p.line, p.message);
   if (cut) fail(input.wanted[input.wanted.length - 1] ?? '(answer)', cut.line, `the answer is cut off: ${cut.why} (a truncated answer gives no vote)`);
   for (const id of input.wanted) {

@@ -33,6 +33,8 @@ export interface WorkerResponse {
   workerId: string;
   file: string;
   markdown: string;
+  /** The provider's end-of-turn signal when captured (docs/team.md "End of turn"): any but `end-turn` refuses the answer as truncated. */
+  endOfTurn?: { signal: string } | null;
 }
 
 /** One hard error of a response: the worker, the item, the file and the 1-based line (0 = end of file unknown). */
@@ -263,7 +265,10 @@ function readResponse(
   if (clean && problems.every((p) => p.workerId !== response.workerId))
     for (const p of bearingProblems({ answer, idPattern: PLAN_ITEM_HEADING_ID, resolve: (w) => canonical.get(w), votes: held, ownLines }))
       if (!reported.has(p.line)) report(p.id, p.line, p.message);
-  const cut = truncatedAt(answer.text);
+  const cut =
+    response.endOfTurn && response.endOfTurn.signal !== 'end-turn'
+      ? { line: 0, why: `the provider's turn did not end (end-of-turn signal '${response.endOfTurn.signal}' in the wrapper's status sidecar)` }
+      : truncatedAt(answer.text);
   if (cut) report([...out.keys()].pop() ?? '(answer)', cut.line, `the answer is cut off: ${cut.why} (a truncated answer gives no vote)`);
   return out;
 }
