@@ -4,6 +4,7 @@ export * from '@okstra/core';
 export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';
+export * from './progress.js';
 export * from './report-error.js';
 export * from './run-cli.js';
 export * from './run-process.js';

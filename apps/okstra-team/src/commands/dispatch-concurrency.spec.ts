@@ -62,7 +62,8 @@ describe('dispatch larger than one tmux command (issue 41 item 2)', () => {
     // A deep root makes each pane's commands long: 20 of them are well past tmux's 16 KiB message.
     const f = countingFixture(20, `project-${'d'.repeat(200)}`);
     const d = team(['dispatch', ...run(f)], { env: f.env });
-    expect(d.stderr).toBe('');
+    // one progress line per worker started, nothing else (docs/team.md "Progress")
+    expect(d.stderr.split('\n').filter(Boolean)).toEqual(Array.from({ length: 20 }, () => expect.stringMatching(/^okstra-team: \S+ started$/)));
     expect(d.code).toBe(0);
     const records = f.manifest().workerDispatches;
     expect(records.map((r: any) => r.backend)).toEqual(Array(20).fill('tmux-pane'));

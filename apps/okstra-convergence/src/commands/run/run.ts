@@ -19,6 +19,7 @@ import { readArtifact } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
 import { loadRun, startingLaunched, takeRunLock, teamBinPath, type RunContext } from '@okstra/team-run';
 import { awaitKind, dispatchJobs, teardown } from './team.js';
+import { startProgress } from './progress.js';
 import { runApplyCriticGaps } from '../apply-critic-gaps.js';
 import { runApplyRound } from '../apply-round.js';
 import { runCollectCriticGaps } from '../collect-critic-gaps.js';
@@ -39,6 +40,7 @@ export interface RunOptions {
   rounds?: string;
   deadline?: string;
   json?: boolean;
+  quiet?: boolean;
 }
 
 /** One worker of a round in `run`'s output. */
@@ -102,9 +104,25 @@ export async function runRun(opts: RunOptions, ctx: CliContext): Promise<number>
 
 async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place: RunPlace, statePath: string, maxRounds: number): Promise<number> {
   const rounds: RoundReport[] = [];
-  const progress = (line: string) => {
-    if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`${ctx.name}: ${line}\n`);
-  };
+  const reporter = startProgress(ctx, opts.quiet);
+  const progress = (line: string) => reporter.step(line);
+  try {
+    return await driveRounds(opts, ctx, team, place, statePath, maxRounds, rounds, progress);
+  } finally {
+    reporter.done();
+  }
+}
+
+async function driveRounds(
+  opts: RunOptions,
+  ctx: CliContext,
+  team: RunContext,
+  place: RunPlace,
+  statePath: string,
+  maxRounds: number,
+  rounds: RoundReport[],
+  progress: (line: string) => void,
+): Promise<number> {
   const step = (name: string) => traceStep(ctx.io.env, name);
   const d: Drive = { opts, ctx, team, place, statePath, progress, step };
   let queueTerminal = false;
@@ -148,6 +166,12 @@ async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place:
   return deadlinePassed ? 1 : 0;
 }
 
+/** A round's status counts as words (`2 pending, 9 agreed, 1 refuted`), the statuses with none left out. */
+function countsLine(counts: Record<string, number> | undefined): string {
+  const parts = Object.entries(counts ?? {}).filter(([, n]) => n > 0);
+  return parts.length ? parts.map(([status, n]) => `${n} ${status}`).join(', ') : 'no findings';
+}
+
 /** What every step of one `run` invocation works with. */
 interface Drive {
   opts: RunOptions;
@@ -181,7 +205,9 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   const dispatched = await dispatchNotStarted(ctx, team, jobsPath, dispatchKind, workers);
   await resumeRepair(place, dispatchKind, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
   step('dispatch');
-  progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
+  progress(
+    `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} re-verifies ${b.findingIds.length} finding(s)${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`,
+  );
   const awaited = await awaitKind(ctx, team, opts.deadline, dispatchKind);
   step('await');
   const rows = new Map(awaited.map((w) => [w.workerId, w]));
@@ -213,7 +239,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   step('teardown');
   const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
   step('apply-round');
-  progress(`round ${plan.round} applied: ${JSON.stringify(applied.json?.counts ?? {})}`);
+  progress(`round ${plan.round} applied: ${countsLine(applied.json?.counts)}`);
   return {
     round: plan.round,
     dispatchKind,
