@@ -176,7 +176,10 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
     const r = shell('');
     expect(r.status, r.stdout).toBe(0);
     // What the terminal got: live-line rewrites (\r + clear line) and line ends split it into the shown lines.
-    const shown = r.stdout.split(/\r\x1b\[K|\r?\n/).filter((l) => l.trim() !== '');
+    const shown = r.stdout
+      .split('\r\x1b[K')
+      .flatMap((l) => l.split(/\r?\n/))
+      .filter((l) => l.trim() !== '');
     const steps = shown.filter((l) => / round \d+ applied: | round \d+: | ended\)$|final state validated/.test(l));
     expect(new Set(steps).size).toBe(steps.length);
     expect(steps.filter((l) => / applied: /.test(l))).toHaveLength(2);
