@@ -196,7 +196,9 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
         timeout: 180_000,
       },
     );
-    expect([quiet.status, quiet.stdout]).toEqual([0, '']);
+    // --quiet: no progress (a warning such as teardown's "left … running" may still show)
+    expect(quiet.status).toBe(0);
+    expect(quiet.stdout).not.toMatch(/round \d|ended\)|final state validated/);
   }, 300_000);
 
   it('takes the seeded sample to a validated final state through a failure and its retry round, as the step-by-step path does', () => {
