@@ -136,6 +136,11 @@ export function wrapperStatusPath(prompt: string): string {
   return replaceExtension(prompt, '.status.json');
 }
 
+/** The wrapper's per-worker evidence file beside a prompt (and its status sidecar): `.md` replaced by `.evidence.json`. */
+export function wrapperEvidencePath(prompt: string): string {
+  return replaceExtension(prompt, '.evidence.json');
+}
+
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.md` */
 export function workerResultPath(dir: string, workerId: string, run: RunRef): string {
   return join(dir, 'worker-results', `${assertWorkerId(workerId)}${runSuffix(run.taskType, run.seq)}.md`);
