@@ -6,7 +6,14 @@ import { join } from 'node:path';
 import type { WorkerEvidence } from '@okstra/schemas/worker-evidence';
 import { checkCitations, citedIn, commitTree, openCitationChecker, projectRelative, quoteMatches, wasRead, workingTree, type CitationReport } from './index.js';
 
-const REFUND = ['export const TIMEOUT_MS = 30_000;', '', 'export async function refund(id: string) {', '  const res = await fetch(url(id));', '  return res.json();', '}'];
+const REFUND = [
+  'export const TIMEOUT_MS = 30_000;',
+  '',
+  'export async function refund(id: string) {',
+  '  const res = await fetch(url(id));',
+  '  return res.json();',
+  '}',
+];
 
 /** A project under /tmp with src/refund.ts, src/lib/queue.ts and a run directory, plus a secret outside it. */
 function project(): string {
@@ -69,7 +76,9 @@ describe('quotes: whitespace- and indentation-insensitive, within the window', (
   });
   it('matches the cited lines however they are indented or spaced', () => {
     expect(only(root, '`src/refund.ts:4`: `const res=await fetch( url(id) );`')).toMatchObject({ quote: 'match', holds: true });
-    expect(only(root, 'see `src/refund.ts:3-6`:\n```ts\nexport async function refund(id: string) {\n    const res = await fetch(url(id));\n    // ...\n}\n```\n')).toMatchObject({
+    expect(
+      only(root, 'see `src/refund.ts:3-6`:\n```ts\nexport async function refund(id: string) {\n    const res = await fetch(url(id));\n    // ...\n}\n```\n'),
+    ).toMatchObject({
       quote: 'match',
     });
     // Line numbers pasted from `nl -ba` are not part of the code.
@@ -89,7 +98,14 @@ describe('quotes: whitespace- and indentation-insensitive, within the window', (
 
 describe('was read', () => {
   const root = project();
-  const evidence = (entries: WorkerEvidence['entries']): WorkerEvidence => ({ schemaVersion: '1.0', workerId: 'w', source: 'claude-stream-json', startedAt: '2026-12-01T00:00:00Z', entries, outside: 0 });
+  const evidence = (entries: WorkerEvidence['entries']): WorkerEvidence => ({
+    schemaVersion: '1.0',
+    workerId: 'w',
+    source: 'claude-stream-json',
+    startedAt: '2026-12-01T00:00:00Z',
+    entries,
+    outside: 0,
+  });
   it('read when its tools opened the file, searched when a search covered it, not-read otherwise, unknown without evidence', () => {
     const ev = evidence([
       { path: 'src/refund.ts', how: 'read', tools: ['Read'] },
@@ -100,14 +116,21 @@ describe('was read', () => {
     expect(wasRead(ev, 'src/lib/queue.ts')).toBe('searched');
     expect(wasRead(ev, 'README.md')).toBe('not-read');
     expect(wasRead(null, 'src/refund.ts')).toBe('unknown');
-    expect(check(root, '`src/refund.ts:1` `queue.ts:1`', evidence([{ path: 'src/refund.ts', how: 'read', tools: ['Read'] }])).map((r) => r.read)).toEqual(['read', 'not-read']);
+    expect(check(root, '`src/refund.ts:1` `queue.ts:1`', evidence([{ path: 'src/refund.ts', how: 'read', tools: ['Read'] }])).map((r) => r.read)).toEqual([
+      'read',
+      'not-read',
+    ]);
   });
 });
 
 describe('the tree: at the recorded commit, or the working tree', () => {
   it('reads the commit by argv, not the working tree, and never follows a symlink of the commit', () => {
     const root = project();
-    const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', root, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+      });
     git('init', '-q');
     symlinkSync('../../secret.ts', join(root, 'src/out.ts'));
     git('add', '-A');

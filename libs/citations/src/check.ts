@@ -53,7 +53,15 @@ export function checkCitations(markdown: string, ctx: CitationContext): Citation
       const read = wasRead(ctx.evidence, file);
       if (c.end > lines.length) return { file, exists: true, inRange: false, quote: 'none' as const, read, problem: 'out-of-range' as const, holds: false };
       const quote = c.quotes.length === 0 ? 'none' : c.quotes.every((q) => quoteMatches(q, lines, c.start, c.end)) ? 'match' : 'mismatch';
-      return { file, exists: true, inRange: true, quote, read, problem: quote === 'mismatch' ? ('quote-mismatch' as const) : null, holds: quote !== 'mismatch' };
+      return {
+        file,
+        exists: true,
+        inRange: true,
+        quote,
+        read,
+        problem: quote === 'mismatch' ? ('quote-mismatch' as const) : null,
+        holds: quote !== 'mismatch',
+      };
     });
     const best = judged.find((j) => j.holds) ?? judged.find((j) => j.inRange) ?? judged[0]!;
     return { ...base, ...best } as CitationReport;

@@ -141,7 +141,9 @@ export function commitTree(root: string, commit: string): SourceTree {
     git(['rev-parse', '--verify', '--quiet', `${commit}^{commit}`]);
     prefix = git(['rev-parse', '--show-prefix']).toString('utf8').trim();
     // -z: names as stored, NUL-separated; the listing is of `root` only (a project inside a larger repository).
-    for (const rec of git(['ls-tree', '-r', '-z', '--full-tree', commit, '--', prefix || '.']).toString('utf8').split('\0')) {
+    for (const rec of git(['ls-tree', '-r', '-z', '--full-tree', commit, '--', prefix || '.'])
+      .toString('utf8')
+      .split('\0')) {
       const m = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(rec);
       if (!m || !m[4]!.startsWith(prefix)) continue;
       entries.set(m[4]!.slice(prefix.length), { mode: m[1]!, oid: m[3]! });
@@ -150,6 +152,7 @@ export function commitTree(root: string, commit: string): SourceTree {
     throw new Error(`commit ${commit} cannot be read from the git repository at ${root}`);
   }
   const files = [...entries.keys()].sort();
+  const blobs = new Map<string, Lookup>();
   return {
     label: `commit ${commit}`,
     lookup(rel) {
@@ -157,9 +160,13 @@ export function commitTree(root: string, commit: string): SourceTree {
       if (!e) return [...entries.keys()].some((k) => k.startsWith(`${rel}/`)) ? { kind: 'not-a-file' } : { kind: 'missing' };
       // 120000 is a symlink (never followed), 160000 a submodule: neither is a file of this project.
       if (e.mode !== '100644' && e.mode !== '100755') return { kind: 'not-a-file' };
-      const blob = git(['cat-file', 'blob', e.oid]);
-      if (blob.length > MAX_FILE_BYTES) return { kind: 'not-a-file' };
-      return { kind: 'file', lines: splitLines(blob.toString('utf8')) };
+      let hit = blobs.get(e.oid);
+      if (!hit) {
+        const blob = git(['cat-file', 'blob', e.oid]);
+        hit = blob.length > MAX_FILE_BYTES ? { kind: 'not-a-file' } : { kind: 'file', lines: splitLines(blob.toString('utf8')) };
+        blobs.set(e.oid, hit);
+      }
+      return hit;
     },
     files: () => files,
     hasSources: () => files.some((f) => !f.startsWith('.okstra/')),

@@ -11,6 +11,7 @@ import { isStatusCurrent, readTeamState, recordWorkerProcesses, transitionWorker
 import { processStartTime } from '@okstra/team-run';
 import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
 import { moveEarlierAttemptsAside } from '../wrapper/attempts.js';
+import { recordEvidence } from '../wrapper/evidence.js';
 import { runProvider, UNREACHABLE_GRACE_MS } from '../wrapper/run-provider.js';
 
 /**
@@ -53,6 +54,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const providerEnv = { ...ctx.io.env, ...job.command.env };
   const captureKind = job.capture ?? 'none';
   const capture = createCapture(captureKind);
+  // The files the worker's own tools opened, for the citation checker's was-read (docs/providers.md "Evidence").
+  const evidence = recordEvidence(job);
   const startedAt = ctx.io.now();
   // teardown tells a running worker by these processes (docs/team.md "teardown")
   let recording: Promise<unknown> = Promise.resolve();
@@ -76,7 +79,10 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
           promptDelivery: job.promptDelivery,
           logPath,
           onSpawn,
-          onStdoutLine: (line) => capture.push(line),
+          onStdoutLine: (line) => {
+            capture.push(line);
+            evidence?.push(line);
+          },
           unreachable: () => capture.unreachable(),
           unreachableGraceMs: unreachableGraceMs(ctx.io.env),
         },
@@ -108,6 +114,11 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     jobModel: job.model,
     modelRequests: captureKind === 'codex-jsonl' && codexHome ? (id) => codexModelRequests(codexHome, id) : undefined,
   });
+  if (evidence && !cannotStart)
+    await record(
+      () => evidence.write({ startedAt, sessionId: captured.usage?.sessionId ?? null, codexHome: captureKind === 'codex-jsonl' ? codexHome : null }),
+      null,
+    );
   const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
   const answer = await record(() => deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot }), null);
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p) || !writtenByDispatch(p, job.rowStartedAt));
