@@ -15,3 +15,4 @@ export * from './checks/index.js';
 export * from './worker-audit/ledger.js';
 export * from './worker-audit/rules.js';
 export * from './hosts.js';
+export * from './worker-audit/citations.js';
