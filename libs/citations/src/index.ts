@@ -11,3 +11,4 @@ export * from './quotes.js';
 export * from './source-tree.js';
 export * from './check.js';
 export * from './project.js';
+export * from './run.js';

@@ -1,27 +1,8 @@
-import { isInvented, openCitationChecker, type CitationChecker, type CitationReport } from '@okstra/citations';
-import { projectRootOf, promptPath, runManifestPath, workerResultPath, wrapperEvidencePath } from '@okstra/paths';
+import { evidenceFileOf, isInvented, runCitationChecker, type CitationReport } from '@okstra/citations';
+import { workerResultPath } from '@okstra/paths';
 import type { WorkerAuditFailure, WorkerCitations } from '@okstra/schemas/audit';
-import { runManifestArtifact } from '@okstra/schemas/run-manifest';
-import { tryReadArtifact } from '@okstra/state-file';
 import type { FileIndex } from '../files.js';
 import { workerResultIds, type WorkerAuditScope } from './rules.js';
-
-/**
- * The citation checker (libs/citations) over a run: the project it belongs to, at the commit its
- * run manifest records (`sourceCommit`) or the working tree; unchecked when the run directory
- * is in no project or the project has nothing to check against.
- */
-export function runCitationChecker(runDir: string, run: { taskType: string; seq: string | number }): CitationChecker {
-  const root = projectRootOf(runDir);
-  if (!root) return { status: 'unchecked', reason: 'the run directory is not inside a project (.okstra/)' };
-  let commit: string | null = null;
-  try {
-    commit = tryReadArtifact(runManifestPath(runDir, run), runManifestArtifact)?.sourceCommit ?? null;
-  } catch {
-    // a run manifest that is not a regular file records no commit
-  }
-  return openCitationChecker(root, commit);
-}
 
 /**
  * The citation rule of `worker-audit-check` (docs/worker-audit-check.md "Citations checked"): each
@@ -29,9 +10,13 @@ export function runCitationChecker(runDir: string, run: { taskType: string; seq:
  * naming no file of the project is `citation-not-found`, one whose lines are past the file's end
  * `citation-out-of-range` (failures, `file` the result); the rest is reported per worker.
  */
-export async function checkWorkerCitations(scope: WorkerAuditScope, files: FileIndex): Promise<{ failures: WorkerAuditFailure[]; citations: WorkerCitations[] }> {
+export async function checkWorkerCitations(
+  scope: WorkerAuditScope,
+  files: FileIndex,
+): Promise<{ failures: WorkerAuditFailure[]; citations: WorkerCitations[] }> {
   const run = { taskType: scope.taskType, seq: scope.seq };
-  const workers = scope.worker !== undefined ? [scope.worker].filter((w) => files.exists(workerResultPath(scope.runDir, w, run))) : workerResultIds(scope, files);
+  const workers =
+    scope.worker !== undefined ? [scope.worker].filter((w) => files.exists(workerResultPath(scope.runDir, w, run))) : workerResultIds(scope, files);
   if (workers.length === 0) return { failures: [], citations: [] };
   const checker = runCitationChecker(scope.runDir, run);
   const failures: WorkerAuditFailure[] = [];
@@ -39,12 +24,32 @@ export async function checkWorkerCitations(scope: WorkerAuditScope, files: FileI
   for (const worker of workers) {
     const resultFile = workerResultPath(scope.runDir, worker, run);
     if (checker.status === 'unchecked') {
-      citations.push({ worker, status: 'unchecked', reason: checker.reason, cited: 0, exist: 0, inRange: 0, quoted: 0, match: 0, read: 'unknown', holding: 0, notHolding: [], notRead: [] });
+      citations.push({
+        worker,
+        status: 'unchecked',
+        reason: checker.reason,
+        cited: 0,
+        exist: 0,
+        inRange: 0,
+        quoted: 0,
+        match: 0,
+        read: 'unknown',
+        holding: 0,
+        notHolding: [],
+        notRead: [],
+      });
       continue;
     }
     const text = (await files.readText(resultFile)) ?? '';
-    const { citations: reports, summary } = checker.check(text, wrapperEvidencePath(promptPath(scope.runDir, worker, run)));
-    for (const r of reports.filter(isInvented)) failures.push({ worker, rule: r.problem === 'out-of-range' ? 'citation-out-of-range' : 'citation-not-found', file: resultFile, citation: r.citation, message: failureMessage(r, checker.tree.label) });
+    const { citations: reports, summary } = checker.check(text, evidenceFileOf(resultFile));
+    for (const r of reports.filter(isInvented))
+      failures.push({
+        worker,
+        rule: r.problem === 'out-of-range' ? 'citation-out-of-range' : 'citation-not-found',
+        file: resultFile,
+        citation: r.citation,
+        message: failureMessage(r, checker.tree.label),
+      });
     citations.push({
       worker,
       status: 'checked',
