@@ -56,7 +56,10 @@ describe('worker prompts', () => {
   });
 
   it('marks the cited evidence that does not hold, and a finding none of whose citations holds, for the other workers', () => {
-    const seedWith = { ...seed, findings: seed.findings.map((f) => (f.id === 'F-001' ? { ...f, evidence: ['src/gone.ts:9'] } : { ...f, evidence: ['src/a.ts:1', 'src/b.ts:999'] })) };
+    const seedWith = {
+      ...seed,
+      findings: seed.findings.map((f) => (f.id === 'F-001' ? { ...f, evidence: ['src/gone.ts:9'] } : { ...f, evidence: ['src/a.ts:1', 'src/b.ts:999'] })),
+    };
     const notes = new Map([
       ['src/gone.ts:9', 'no such file in the project'],
       ['src/b.ts:999', 'the lines are past the end of the file'],

@@ -50,7 +50,10 @@ export function renderReverifyPrompt(
     if (f.evidence.length > 0) {
       out.push('Evidence cited:', '', ...f.evidence.map((e) => (citationNotes.has(e) ? `- ${e} — does not hold: ${citationNotes.get(e)}` : `- ${e}`)), '');
       if (f.evidence.every((e) => citationNotes.has(e)))
-        out.push(`Evidence check: none of the citations above holds in the project (okstra checked each file and line range). Judge ${id} on the code itself.`, '');
+        out.push(
+          `Evidence check: none of the citations above holds in the project (okstra checked each file and line range). Judge ${id} on the code itself.`,
+          '',
+        );
     }
     const rv = revotes.get(id);
     if (rv) {

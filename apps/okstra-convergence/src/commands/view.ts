@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { runCitationChecker } from '@okstra/citations';
 import { writeJson, type CliContext } from '@okstra/cli-kit';
 import {
   finalStateArtifact,
@@ -19,7 +20,8 @@ import { note, pathArg, readDocument, readWorkingState } from './documents.js';
  * (inline CSS, no script, no network, no external asset) picturing the run (docs/convergence.md "view"):
  * a finding × round matrix, each cell the votes cast on the finding in that round with their Basis
  * behind a `<details>`; retries, timeouts, errors, drops and repairs marked; each finding's status and
- * why; contested findings first, then pending, then the rest in seed order; totals per status (the final
+ * why, and its evidence status (how many of its citations hold: libs/citations); contested findings first, then
+ * pending, then the rest in seed order; totals per status (the final
  * state's counts when given), a legend, and each worker's votes per round. Works mid-run.
  * Prints `{ html, findings, criticGaps, rounds }`: `findings` counts the seed's findings, `criticGaps`
  * the critic's gaps shown after them (a final state's `counts.total` adds only the accepted gaps).
@@ -34,7 +36,7 @@ export async function runView(opts: { workState: string; finalState?: string; ht
   ]);
   const state = await readWorkingState(statePath);
   const final = finalPath ? await readDocument(finalPath, { kind: 'convergence-final-state', flag: '--final-state', artifact: finalStateArtifact }) : undefined;
-  const html = renderRunView(state, final);
+  const html = renderRunView(state, final, evidenceStatus(statePath, state));
   await mkdir(dirname(out), { recursive: true });
   await writeTextAtomic(out, html);
   writeJson(ctx.io, { html: out, findings: state.seed.findings.length, criticGaps: state.criticBatch?.gaps.length ?? 0, rounds: state.rounds.length });
@@ -43,7 +45,7 @@ export async function runView(opts: { workState: string; finalState?: string; ht
 }
 
 /** The view's HTML (deterministic: the same states give the same bytes). */
-export function renderRunView(state: WorkingState, final?: FinalState): string {
+export function renderRunView(state: WorkingState, final?: FinalState, evidence: ReadonlyMap<string, { ok: boolean; text: string }> = new Map()): string {
   const words = verdictWords(state.seed.mode);
   const standing = new Map(state.derived.findings.map((f) => [f.id, f]));
   const finalById = new Map((final?.findings ?? []).map((f: { id: string; status: string; reason?: string | null }) => [f.id, f]));
@@ -81,7 +83,7 @@ export function renderRunView(state: WorkingState, final?: FinalState): string {
       return `<td>${parts.join('') || '<span class="none">—</span>'}</td>`;
     });
     const why = reason ? `${reason}${decided !== null ? ` (round ${decided})` : ''}` : decided === 0 ? 'at seed' : '';
-    return `<tr class="finding ${esc(status)}" id="${esc(f.id)}"><th scope="row"><span class="fid">${esc(f.id)}</span> ${esc(f.title)}<div class="status">${esc(status)}${why ? ` — ${esc(why)}` : ''}</div></th>${cells.join('')}</tr>`;
+    return `<tr class="finding ${esc(status)}" id="${esc(f.id)}"><th scope="row"><span class="fid">${esc(f.id)}</span> ${esc(f.title)}<div class="status">${esc(status)}${why ? ` — ${esc(why)}` : ''}</div>${evidenceLine(evidence.get(f.id))}</th>${cells.join('')}</tr>`;
   });
   const gaps = (state.criticBatch?.gaps ?? []).map((g) => {
     const decision = state.derived.criticGaps.find((d) => d.id === g.id)?.decision ?? 'pending';
@@ -182,3 +184,30 @@ function repairOf(w: unknown): string {
 }
 
 const esc = escHtml;
+
+/**
+ * Each finding's evidence status for the view (libs/citations, against the run's project; docs/worker-audit-check.md
+ * "Citations checked"): `n/m citations hold`, with the ones that do not and why. Empty when nothing can be checked.
+ */
+function evidenceStatus(statePath: string, state: WorkingState): Map<string, { ok: boolean; text: string }> {
+  const out = new Map<string, { ok: boolean; text: string }>();
+  const seed = state.seed as { taskType?: string; seq?: string };
+  const checker = seed.taskType && seed.seq ? runCitationChecker(dirname(dirname(statePath)), { taskType: seed.taskType, seq: seed.seq }) : null;
+  if (checker?.status !== 'ready') return out;
+  for (const f of state.seed.findings) {
+    const cited = f.evidence.filter((e) => !e.includes('`'));
+    if (cited.length === 0) continue;
+    const { citations } = checker.check(cited.map((e) => `\`${e}\``).join('\n'), null);
+    const failing = citations.filter((c) => !c.holds);
+    const text = `evidence: ${citations.length - failing.length}/${citations.length} citations hold${failing.length ? ` (${failing.map((c) => `${c.citation}: ${c.problem}`).join(', ')})` : ''}`;
+    out.set(f.id, { ok: failing.length < citations.length, text });
+  }
+  return out;
+}
+
+/** A finding's evidence line (issue 42): red when none of its citations holds. */
+function evidenceLine(e: { ok: boolean; text: string } | undefined): string {
+  return e
+    ? `<div class="evidence${e.ok ? '' : ' unheld'}" style="font-weight:normal;font-size:12px;color:${e.ok ? '#070' : '#b00'}">${esc(e.text)}</div>`
+    : '';
+}

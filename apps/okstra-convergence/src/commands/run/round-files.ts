@@ -42,7 +42,10 @@ export interface WorkerFiles {
  */
 export async function writeReverifyPrompts(place: RunPlace, state: WorkingState, plan: RoundPlan): Promise<WorkerFiles[]> {
   const out: WorkerFiles[] = [];
-  const notes = citationNotes(place, state.seed.findings.flatMap((f) => f.evidence));
+  const notes = citationNotes(
+    place,
+    state.seed.findings.flatMap((f) => f.evidence),
+  );
   for (const batch of plan.batches) {
     const files = reverifyFiles(place, batch.workerId, plan.round);
     const text = renderReverifyPrompt(state.seed, plan, batch, relativeFiles(place, files), notes);
