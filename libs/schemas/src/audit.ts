@@ -45,7 +45,14 @@ export const runAuditReportArtifact = defineArtifact('run-audit-report', ['1.0']
  */
 export const WorkerAuditFailure = z.looseObject({
   worker: NonEmptyString,
-  rule: z.enum(['result-missing', 'reading-confirmation-heading', 'audit-sidecar-missing', 'evidence-row-missing', 'citation-not-found', 'citation-out-of-range']),
+  rule: z.enum([
+    'result-missing',
+    'reading-confirmation-heading',
+    'audit-sidecar-missing',
+    'evidence-row-missing',
+    'citation-not-found',
+    'citation-out-of-range',
+  ]),
   file: NonEmptyString,
   message: NonEmptyString,
   citation: z.optional(z.string()),

@@ -67,7 +67,14 @@ describe('okstra worker-audit-check (real bin)', () => {
     // The wrapper's evidence file: claude opened src/queue.ts with its own Read tool.
     project.write(
       `${EA.dir}/prompts/claude-prompt-error-analysis-001.evidence.json`,
-      JSON.stringify({ schemaVersion: '1.0', workerId: 'claude', source: 'claude-stream-json', startedAt: '2026-11-28T09:06:00Z', entries: [{ path: 'src/queue.ts', how: 'read', tools: ['Read'] }], outside: 0 }),
+      JSON.stringify({
+        schemaVersion: '1.0',
+        workerId: 'claude',
+        source: 'claude-stream-json',
+        startedAt: '2026-11-28T09:06:00Z',
+        entries: [{ path: 'src/queue.ts', how: 'read', tools: ['Read'] }],
+        outside: 0,
+      }),
     );
     const r = runBin(args(project));
     expect(r.code).toBe(2);
