@@ -90,14 +90,14 @@ describe('npm i -g okstra (only the umbrella named)', () => {
     expect(r.stderr).toMatch(/^okstra worker-state: required option '--team-state <path>' not specified\n$/);
   });
 
-  it("runs the demo's eight steps against the installed bins: its temp copy deleted, what it made kept in --output, planted lines labelled", () => {
+  it("runs the demo's nine steps against the installed bins: its temp copy deleted, what it made kept in --output, planted lines labelled", () => {
     const output = join(registry.dir, 'demo-output');
     const r = spawnSync(process.execPath, [join(repoRoot, 'tools/demo/run.mjs'), '--output', output], {
       encoding: 'utf8',
       env: { ...process.env, OKSTRA_DEMO_BIN_DIR: okstraBin, PATH: `${okstraBin}:${join(process.execPath, '..')}:/usr/bin:/bin` },
       timeout: 240_000,
     });
-    expect(r.stdout, r.stderr).toMatch(/^demo: all 8 steps ran/m);
+    expect(r.stdout, r.stderr).toMatch(/^demo: all 9 steps ran/m);
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     const workDir = /^okstra demo — working copy of examples\/ in (\S+) /.exec(lines[0]!)?.[1];
