@@ -51,6 +51,7 @@ export const RUNTIME_WORDS: readonly string[] = [
   'codex-run',
   'codex-dispatch',
   'run',
+  'install',
   'setup',
   'profile',
   'stage-map',

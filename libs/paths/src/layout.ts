@@ -109,12 +109,9 @@ export function auditSidecarBeside(resultPath: string): string {
   return replaceExtension(resultPath, '.audit.md');
 }
 
-/**
- * `<run-dir>/state/run-<type>-<seq>.lock.json` — the run lock: the one dispatcher of a run at a time
- * (`okstra convergence run`, `okstra-team dispatch`; libs/team-run `takeRunLock`), pid + start time.
- */
-export function runLockPath(dir: string, run: RunRef): string {
-  return join(dir, 'state', `run${runSuffix(run.taskType, run.seq)}.lock.json`);
+/** `<run-dir>/state/convergence-run-<type>-<seq>.lock.json` — the run lock of `okstra convergence run` (pid + start time). */
+export function convergenceRunLockPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `convergence-run${runSuffix(run.taskType, run.seq)}.lock.json`);
 }
 
 /** The wrapper transcript beside a prompt: `.md` replaced by `.log`. */
@@ -134,11 +131,6 @@ export function wrapperLastMessagePath(prompt: string): string {
 /** The wrapper status sidecar beside a prompt: `.md` replaced by `.status.json`. */
 export function wrapperStatusPath(prompt: string): string {
   return replaceExtension(prompt, '.status.json');
-}
-
-/** The wrapper's per-worker evidence file beside a prompt (and its status sidecar): `.md` replaced by `.evidence.json`. */
-export function wrapperEvidencePath(prompt: string): string {
-  return replaceExtension(prompt, '.evidence.json');
 }
 
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.md` */
@@ -201,6 +193,24 @@ export function repairJobsPath(dir: string, kind: string, run: RunRef): string {
 /** `<run-dir>/state/gap-vote-jobs-<type>-<seq>.json` — the critic gap vote's jobs file (`dispatchKind` `gap-vote`), written by `okstra convergence run`. */
 export function gapVoteJobsPath(dir: string, run: RunRef): string {
   return join(dir, 'state', `gap-vote-jobs${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/**
+ * `<run-dir>/state/await-<round>-<type>-<seq>.json` — `okstra team await --output` of one round (`reverify-r2`,
+ * `gap-vote`, `plan-verify`), the document collect-results, collect-critic-gaps and collect-verdicts take with `--await`.
+ */
+export function awaitReportPath(dir: string, round: string, run: RunRef): string {
+  return join(dir, 'state', `await-${assertSegment('dispatch kind', round)}${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/state/<kind>-jobs-<type>-<seq>.json` — the jobs file of a retry the lead writes (`initial-retry`, `report-writer-retry`). */
+export function retryJobsPath(dir: string, kind: string, run: RunRef): string {
+  return join(dir, 'state', `${assertSegment('dispatch kind', kind)}-jobs${runSuffix(run.taskType, run.seq)}.json`);
+}
+
+/** `<run-dir>/prompts/<worker>-prompt-plan-verify-<type>-<seq>.md` — an analyser's plan-verify prompt (prompts/lead/plan-body-verification.md §2). */
+export function planVerifyPromptPath(dir: string, workerId: string, run: RunRef): string {
+  return join(dir, 'prompts', `${assertWorkerId(workerId)}-prompt-plan-verify${runSuffix(run.taskType, run.seq)}.md`);
 }
 
 /** `<run-dir>/state/report-writer-jobs-<type>-<seq>.json` */

@@ -13,3 +13,4 @@ export * from './apply.js';
 export * from './stage-graph.js';
 export * from './incremental-scope.js';
 export * from './repair.js';
+export * from './report-section.js';

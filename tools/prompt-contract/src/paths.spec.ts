@@ -37,16 +37,23 @@ function built(): Set<string> {
     paths.repairJobsPath(RUN, `reverify-r${N}`, ref),
     paths.repairJobsPath(RUN, 'plan-verify', ref),
     paths.repairJobsPath(RUN, 'gap-vote', ref),
+    paths.gapVoteJobsPath(RUN, ref),
+    paths.awaitReportPath(RUN, `reverify-r${N}`, ref),
+    paths.awaitReportPath(RUN, 'gap-vote', ref),
+    paths.awaitReportPath(RUN, 'plan-verify', ref),
   ]);
-  for (const w of ['claude', 'codex', 'w']) {
+  for (const kind of ['initial-retry', 'report-writer-retry']) out.add(paths.retryJobsPath(RUN, kind, ref));
+  for (const w of ['claude', 'codex', 'w', 'report-writer']) {
     for (const p of [
       paths.workerResultPath(RUN, w, ref),
       paths.auditSidecarPath(RUN, w, ref),
       paths.planVerifyResultPath(RUN, w, ref),
       paths.reverifyResultPath(RUN, w, N, ref),
       paths.reverifyPromptPath(RUN, w, N, ref),
+      paths.planVerifyPromptPath(RUN, w, ref),
       paths.gapVoteResultPath(RUN, w, ref),
       paths.promptPath(RUN, w, ref),
+      paths.reverifyPromptPath(RUN, w, N, ref),
     ])
       out.add(p);
   }
@@ -61,7 +68,13 @@ function built(): Set<string> {
 const NOT_OWNED = ['<run>/state/convergence-work-<type>-<seq>.json.bak', '<run>/state/'];
 
 const fill = (p: string) =>
-  p.replaceAll('<run>', RUN).replaceAll('<type>', 'error-analysis').replaceAll('<seq>', '001').replaceAll('<N>', String(N)).replaceAll('<worker>', 'w');
+  p
+    .replaceAll('<run>', RUN)
+    .replaceAll('<type>', 'error-analysis')
+    .replaceAll('<seq>', '001')
+    .replaceAll('<N>', String(N))
+    .replaceAll('<worker>', 'w')
+    .replaceAll('<kind>', 'initial-retry');
 
 describe('run paths named by prompts/ and skills/', () => {
   const named = textFiles().flatMap((file) =>

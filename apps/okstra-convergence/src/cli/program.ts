@@ -48,6 +48,7 @@ export function createProgram(ctx: CliContext): Command {
     )
     .option('--result <worker=path>', 'a worker response (repeat)', collect, [])
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of a worker (repeat)', collect, [])
+    .option('--await <await.json>', "okstra team await --json of the round, saved as is: each planned worker's --dispatch, and its --result when it completed")
     .requiredOption('--output <round-results.json>', 'where to write the round results (- prints them on stdout)')
     .option(
       '--repair',
@@ -75,10 +76,17 @@ export function createProgram(ctx: CliContext): Command {
       '\nExample:\n  okstra convergence collect-critic-gaps --work-state .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-work-error-analysis-001.json --critic-dispatch grok=completed:900000 --critic-results .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-critic-results-error-analysis-001.json --dispatch claude=timeout:1800000 --dispatch codex=timeout:1800000 --output .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-coverage-batch-error-analysis-001.json',
     )
     .requiredOption('--work-state <path>', 'the working state (only read; the main queue must be terminal)')
-    .requiredOption('--critic-dispatch <critic=status:durationMs>', "the critic's terminal status and duration")
-    .option('--critic-results <critic-results.json>', "the critic's own result document (when it completed)")
+    .option(
+      '--critic-dispatch <critic=status:durationMs>',
+      "the critic's terminal status and duration (default: its team-state row, startedAt to endedAt, completed when its results document exists)",
+    )
+    .option(
+      '--critic-results <critic-results.json>',
+      "the critic's own result document (when it completed; default: state/convergence-critic-results-<type>-<seq>.json when it exists)",
+    )
     .option('--result <worker=path>', "an analyser's gap-vote response (repeat)", collect, [])
     .option('--dispatch <worker=status:durationMs>', 'terminal status and duration of an analyser (repeat)', collect, [])
+    .option('--await <await.json>', "okstra team await --json of the gap-vote round, saved as is: each analyser's --dispatch and --result")
     .option('--model <worker=value>', 'model execution value of a worker the groups roster has none for (repeat)', collect, [])
     .requiredOption('--output <coverage-batch.json>', 'where to write the coverage batch (the apply-critic-gaps --results input)')
     .option(
@@ -133,16 +141,16 @@ export function createProgram(ctx: CliContext): Command {
     .option('--rounds <n>', 'run at most n rounds (default: one)')
     .option('--deadline <minutes>', "per-worker deadline of each round, as team await's")
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
-    .option('--quiet', 'no progress lines on stderr (default: one line per step: a live line on a terminal, plain lines otherwise)')
     .action(action(ctx, async (opts) => (await import('../commands/run/run.js')).runRun(opts, ctx)));
   program
     .command('render-prompts')
-    .description("Write each worker's reverify prompt of a round plan (what run dispatches; for hosts that dispatch natively)")
+    .description("Write a round's worker prompts and, for its CLI-wrapper workers, its jobs file (what run dispatches; for host leads with native workers)")
     .addHelpText(
       'after',
       '\nExample:\n  okstra convergence render-prompts --plan .okstra/tasks/payments/refund-timeout/runs/error-analysis/state/convergence-plan-r1-error-analysis-001.json',
     )
-    .requiredOption('--plan <path>', 'the round plan (state/convergence-plan-r<N>-<type>-<seq>.json)')
+    .option('--plan <path>', 'the round plan (state/convergence-plan-r<N>-<type>-<seq>.json)')
+    .option('--gap-vote', "instead of a round: each analyser's gap-vote prompt over the critic's candidates (needs --work-state)")
     .option('--work-state <path>', 'the working state the plan was made from (default: state/convergence-work-<type>-<seq>.json beside it)')
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
     .action(action(ctx, async (opts) => (await import('../commands/render-prompts.js')).runRenderPrompts(opts, ctx)));

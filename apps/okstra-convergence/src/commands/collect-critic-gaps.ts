@@ -7,6 +7,8 @@ import { repairedWorkers, repairSummary, writeRepairDispatch } from '@okstra/tea
 import { refuseAnswers, renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
 import { MAX_RESPONSE_BYTES, note, pathArg, readDocument, readWorkingState } from './documents.js';
 import { placeOfWorkState } from './run/round-files.js';
+import { criticOutcome } from './run/critic-outcome.js';
+import { mergeAwaitFlags, readAwaitOutcomes } from '@okstra/team-run/await-report';
 
 /**
  * `collect-critic-gaps --work-state <p> --critic-dispatch <critic>=<status>:<ms> [--critic-results <p>]
@@ -22,10 +24,11 @@ import { placeOfWorkState } from './run/round-files.js';
 export async function runCollectCriticGaps(
   opts: {
     workState: string;
-    criticDispatch: string;
+    criticDispatch?: string;
     criticResults?: string;
     result: string[];
     dispatch: string[];
+    await?: string;
     model: string[];
     output: string;
     repair?: boolean;
@@ -34,25 +37,32 @@ export async function runCollectCriticGaps(
 ): Promise<number> {
   const statePath = pathArg(ctx.io, opts.workState, '--work-state');
   const outputPath = pathArg(ctx.io, opts.output, '--output');
-  const criticDispatch = parseDispatchFlag(opts.criticDispatch);
-  const dispatches = opts.dispatch.map(parseDispatchFlag);
+  const state = await readWorkingState(statePath);
+  const critic = state.seed.roster.find((w) => w.role === 'critic');
+  // Without --critic-dispatch the critic's outcome is its row's (and its results document's), as `run` reads it.
+  const fromRun = opts.criticDispatch === undefined && critic ? await criticOutcome(placeOfWorkState(statePath), critic.workerId) : undefined;
+  if (opts.criticDispatch === undefined && !fromRun)
+    throw new InputError('--critic-dispatch is required when the roster has no critic', { field: '--critic-dispatch' });
+  const criticDispatch = parseDispatchFlag(opts.criticDispatch ?? fromRun!.dispatch);
+  const analysers = new Set(state.seed.roster.filter((w) => w.role === 'analyser').map((w) => w.workerId));
+  // `--await <file>`: the gap-vote round's saved await JSON gives each analyser's outcome and result path.
+  const flags = opts.await === undefined ? opts : mergeAwaitFlags(await readAwaitOutcomes(opts.await, ctx.io.cwd, analysers), opts);
+  const dispatches = flags.dispatch.map(parseDispatchFlag);
   const models: Record<string, string> = {};
   for (const raw of opts.model) {
     const { key, value } = parseKeyValue('--model', raw);
     models[key] = value;
   }
-  const files = opts.result.map((raw) => {
+  const files = flags.result.map((raw) => {
     const { key, value } = parseKeyValue('--result', raw);
     return { workerId: key, file: value, path: pathArg(ctx.io, value) };
   });
-  const criticPath = opts.criticResults === undefined ? undefined : pathArg(ctx.io, opts.criticResults);
+  const criticPath = opts.criticResults === undefined ? fromRun?.resultsPath : pathArg(ctx.io, opts.criticResults);
   assertOutputNotInput({ path: outputPath, flag: '--output' }, [
     { path: statePath, flag: '--work-state' },
     ...(criticPath ? [{ path: criticPath, flag: '--critic-results' }] : []),
     ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
   ]);
-  const state = await readWorkingState(statePath);
-  const critic = state.seed.roster.find((w) => w.role === 'critic');
   if (critic && criticDispatch.workerId !== critic.workerId) {
     throw new InputError(`--critic-dispatch names ${criticDispatch.workerId}, but the roster's critic is ${critic.workerId}`);
   }

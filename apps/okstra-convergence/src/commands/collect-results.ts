@@ -1,4 +1,3 @@
-import { citationSignals } from '@okstra/citations';
 import { isStdio, parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkResults, parseDispatchFlag, readRoundResults, renderReverifyRepairPrompt, type WorkerResponse } from '@okstra/convergence';
 import { toProjectRelative } from '@okstra/paths';
@@ -6,12 +5,13 @@ import { roundPlanArtifact, roundResultsArtifact, type ConvergenceMode } from '@
 import { reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { assertOutputNotInput, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
 import { repairDispatchCommand, repairedWorkers, repairSummary, writeRepairDispatch } from '@okstra/team-run';
+import { mergeAwaitFlags, readAwaitOutcomes } from '@okstra/team-run/await-report';
 import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
 import { documentArg, MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 import { placeOfPlan } from './run/round-files.js';
 
 /**
- * `collect-results --plan <p> [--mode <m>] --result <w>=<path>… --dispatch <w>=<status>:<ms>… --output <p> [--repair]`:
+ * `collect-results --plan <p> [--mode <m>] (--await <await.json> | --result <w>=<path>… --dispatch <w>=<status>:<ms>…) --output <p> [--repair]`:
  * read one round's worker responses into the `apply-round --results` shape.
  * `--mode` defaults to the plan's own `mode` (a given one must match it).
  * Every check runs before the output is written; any failure exits 2 and writes nothing.
@@ -23,14 +23,20 @@ import { placeOfPlan } from './run/round-files.js';
  * repair failed or its restated answer is refused again, never repaired twice.
  */
 export async function runCollectResults(
-  opts: { plan: string; mode?: ConvergenceMode; result: string[]; dispatch: string[]; output: string; repair?: boolean },
+  opts: { plan: string; mode?: ConvergenceMode; result: string[]; dispatch: string[]; await?: string; output: string; repair?: boolean },
   ctx: CliContext,
 ): Promise<number> {
   const planPath = documentArg(ctx.io, opts.plan);
   const toStdout = isStdio(opts.output); // `--output -`: the results document on stdout, no summary
   const outputPath = toStdout ? '-' : pathArg(ctx.io, opts.output);
-  const dispatches = opts.dispatch.map(parseDispatchFlag);
-  const files = opts.result.map((raw) => {
+  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact, io: ctx.io });
+  // `--await <file>`: team await's saved JSON gives every planned worker's outcome and result path (docs/team.md "await").
+  const flags =
+    opts.await === undefined
+      ? { dispatch: opts.dispatch, result: opts.result }
+      : mergeAwaitFlags(await readAwaitOutcomes(opts.await, ctx.io.cwd, new Set(plan.batches.map((b) => b.workerId))), opts);
+  const dispatches = flags.dispatch.map(parseDispatchFlag);
+  const files = flags.result.map((raw) => {
     const { key, value } = parseKeyValue('--result', raw);
     return { workerId: key, file: value, path: pathArg(ctx.io, value) };
   });
@@ -39,7 +45,6 @@ export async function runCollectResults(
       { path: planPath, flag: '--plan' },
       ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
     ]);
-  const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact, io: ctx.io });
   const responses: WorkerResponse[] = [];
   for (const f of files)
     responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
@@ -72,12 +77,6 @@ export async function runCollectResults(
     return 0;
   }
   await writeArtifact(outputPath, roundResultsArtifact, results);
-  // How each response's citations stand (libs/citations): a signal beside the votes, never a change of one.
-  const cited = citationSignals(files.map((f) => ({ workerId: f.workerId, path: f.path, text: responses.find((r) => r.workerId === f.workerId)!.text })));
-  const unheld = (id: string) => {
-    const c = cited[id];
-    return c?.status === 'checked' ? c.notHolding.length : 0;
-  };
   writeJson(ctx.io, {
     output: outputPath,
     round: results.round,
@@ -87,12 +86,11 @@ export async function runCollectResults(
       durationMs: w.durationMs,
       votes: w.verdicts.length,
       ...(w.repair ? { repair: w.repair.outcome } : {}),
-      ...(cited[w.workerId] ? { citations: cited[w.workerId] } : {}),
     })),
   });
   note(
     ctx,
-    `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes${w.repair ? `, repair ${w.repair.outcome}` : ''}${unheld(w.workerId) ? `, ${unheld(w.workerId)} citation(s) not holding` : ''})`).join(', ')}`,
+    `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes${w.repair ? `, repair ${w.repair.outcome}` : ''})`).join(', ')}`,
   );
   return 0;
 }

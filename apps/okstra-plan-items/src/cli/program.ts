@@ -38,6 +38,7 @@ export function createProgram(ctx: CliContext): Command {
       '\nExample:\n  okstra plan-items collect-verdicts --result claude=.okstra/tasks/payments/refund-timeout/runs/implementation-planning/worker-results/claude-plan-verify-implementation-planning-001.md --result codex=.okstra/tasks/payments/refund-timeout/runs/implementation-planning/worker-results/codex-plan-verify-implementation-planning-001.md --items .okstra/tasks/payments/refund-timeout/runs/implementation-planning/state/plan-items-implementation-planning-001.json --output .okstra/tasks/payments/refund-timeout/runs/implementation-planning/state/plan-verdicts-implementation-planning-001.json',
     )
     .option('--result <worker-id=path>', 'a worker response (repeat)', collect, [])
+    .option('--await <await.json>', 'okstra team await --json of the plan-verify round, saved as is: a --result for each worker that completed')
     .requiredOption('--items <items.json>', 'the persisted queue')
     .requiredOption('--output <verdicts.json>', 'where to write the envelope')
     .option(

@@ -1,8 +1,10 @@
 import type { CliContext } from '@okstra/cli-kit';
 import { pathArg, writeJson } from '@okstra/cli-kit';
-import { readArtifact, withFileLock, writeTextAtomic } from '@okstra/state-file';
+import { parseJsonText, readArtifact, readTextFile, withFileLock, writeTextAtomic } from '@okstra/state-file';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
-import { applyVerdictsToText } from '@okstra/plan-items';
+import { applyVerdictsToText, renderVerificationSection, replaceVerificationSection } from '@okstra/plan-items';
+import { PlanBodyVerification } from '@okstra/schemas/implementation-planning';
+import { existsSync } from 'node:fs';
 import { readReportData } from './inputs.js';
 
 /** Options of `plan-items apply-verdicts`. */
@@ -19,6 +21,9 @@ export interface ApplyVerdictsOptions {
  * byte is kept (`applyVerdictsToText`). Prints `{result, contributors, rows,
  * itemsWithVerdicts, uncoveredRows, agree, supplement, dissent, blocking}`; when the
  * envelope leaves rows uncovered (they now carry no verdicts) stderr names them too.
+ * The final report's Markdown beside it (`final-report-<type>-<seq>.md`), when there is one, gets its plan-body
+ * verification section re-rendered from the data.json just written (under its own lock, atomically), so the
+ * report the user approves shows the verdicts applied; `report` in the output names it (null when absent).
  * Exit 2 without writing when an incoming item has no row or an input is invalid.
  */
 export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliContext): Promise<number> {
@@ -34,8 +39,10 @@ export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliConte
     if (applied.text !== text) await writeTextAtomic(dataPath, applied.text);
     return applied;
   });
+  const report = await rerenderReport(dataPath);
   const s = outcome.summary;
   writeJson(ctx.io, {
+    report,
     result: outcome.result,
     contributors: outcome.contributors,
     rows: outcome.rows,
@@ -53,4 +60,21 @@ export async function runApplyVerdicts(opts: ApplyVerdictsOptions, ctx: CliConte
     );
   }
   return 0;
+}
+
+/**
+ * Re-render the plan-body verification section of the Markdown report beside `dataPath` (`….data.json` →
+ * `….md`) from the data.json as written. @returns the report's path, or null when there is no such report.
+ */
+async function rerenderReport(dataPath: string): Promise<string | null> {
+  const mdPath = dataPath.replace(/\.data\.json$/, '.md');
+  if (mdPath === dataPath || !existsSync(mdPath)) return null;
+  const data = parseJsonText<{ implementationPlanning?: { planBodyVerification?: unknown } }>(await readTextFile(dataPath), { label: dataPath });
+  const pbv = PlanBodyVerification.parse(data.implementationPlanning?.planBodyVerification);
+  await withFileLock(mdPath, async () => {
+    const text = await readTextFile(mdPath, { label: mdPath });
+    const next = replaceVerificationSection(text, renderVerificationSection(pbv));
+    if (next !== text) await writeTextAtomic(mdPath, next);
+  });
+  return mdPath;
 }

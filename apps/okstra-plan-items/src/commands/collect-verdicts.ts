@@ -1,5 +1,4 @@
 import type { CliContext } from '@okstra/cli-kit';
-import { citationSignals } from '@okstra/citations';
 import { InputError, isStdio, parseKeyValue, pathArg, writeJson } from '@okstra/cli-kit';
 import { assertOutputNotInput, readArtifact, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
 import { WorkerId } from '@okstra/schemas';
@@ -12,10 +11,13 @@ import { WORKER_TEXTS } from '@okstra/convergence';
 import { parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
 import { repairedWorkers, repairSummary, writeRepairDispatch, type RepairPlace } from '@okstra/team-run';
 import { repairDispatchKind } from '@okstra/schemas/vocabulary';
+import { mergeAwaitFlags, readAwaitOutcomes } from '@okstra/team-run/await-report';
 
 /** Options of `plan-items collect-verdicts`. */
 export interface CollectVerdictsOptions {
   result: string[];
+  /** `team await --json` of the plan-verify round, saved as is: a `--result` for each worker that completed. */
+  await?: string;
   items: string;
   output: string;
   repair?: boolean;
@@ -38,7 +40,15 @@ const KIND = 'plan-verify';
  * collected as error (out of the contributors) when refused again or when its repair failed, and the
  * envelope lists every repair in `repairs[]`.
  */
-export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliContext): Promise<number> {
+export async function runCollectVerdicts(flags: CollectVerdictsOptions, ctx: CliContext): Promise<number> {
+  // `--await <file>` (docs/team.md "await"): the round's completed workers and their result paths, so none is typed by hand.
+  const opts =
+    flags.await === undefined
+      ? flags
+      : {
+          ...flags,
+          result: mergeAwaitFlags({ ...(await readAwaitOutcomes(flags.await, ctx.io.cwd)), dispatch: [] }, { dispatch: [], result: flags.result }).result,
+        };
   const toStdout = isStdio(opts.output);
   if (!toStdout)
     assertOutputNotInput({ path: pathArg(ctx.io, opts.output), flag: '--output' }, [
@@ -87,10 +97,7 @@ export async function runCollectVerdicts(opts: CollectVerdictsOptions, ctx: CliC
   await writeArtifact(pathArg(ctx.io, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
   const repairs = (envelope as { repairs?: Array<{ workerId: string; outcome: string }> }).repairs;
-  // How each response's citations stand (libs/citations): a signal beside the verdicts, never a change of one.
-  const citations = citationSignals(responses.map((r) => ({ workerId: r.workerId, path: pathArg(ctx.io, r.file), text: r.markdown })));
   writeJson(ctx.io, {
-    ...(responses.length > 0 ? { citations } : {}),
     contributors: envelope.contributors,
     items: envelope.items.length,
     verdicts,

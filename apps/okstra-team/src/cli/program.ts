@@ -22,7 +22,6 @@ export function createProgram(ctx: CliContext): Command {
     .option('--dispatch-kind <kind>', 'the dispatch kind (default: initial, or the jobs file kind)')
     .option('--dry-run', 'print the resolved jobs and change nothing')
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
-    .option('--quiet', 'no progress lines on stderr')
     .action(action(ctx, async (opts) => (await import('../commands/dispatch.js')).runDispatch(opts, ctx)));
   program
     .command('await')
@@ -39,7 +38,10 @@ export function createProgram(ctx: CliContext): Command {
     )
     .option('--dispatch-kind <kind>', "judge only workers whose newest dispatch is this kind or its -retry (default: the newest dispatch's round)")
     .option('--json', 'print one JSON document (default: one tab-separated line per worker)')
-    .option('--quiet', 'no progress lines on stderr')
+    .option(
+      '--output <await.json>',
+      'also write the JSON document to this file (what collect-results, collect-critic-gaps and collect-verdicts take with --await)',
+    )
     .action(action(ctx, async (opts) => (await import('../commands/await.js')).runAwait(opts, ctx)));
   program
     .command('teardown')
@@ -54,6 +56,19 @@ export function createProgram(ctx: CliContext): Command {
     .option('--json', 'print one JSON document (default: one line per pane)')
     .option('--force', 'also stop workers that are still running (their rows become error: torn down while running)')
     .action(action(ctx, async (opts) => (await import('../commands/teardown.js')).runTeardown(opts, ctx)));
+  program
+    .command('finish')
+    .description('Mark the run ended in its manifest: status, endedAt and reportAuthor (before run-audit and the approval gate)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  okstra team finish --project-root . --run-manifest .okstra/tasks/payments/refund-timeout/runs/error-analysis/manifests/run-manifest-error-analysis-001.json --json',
+    )
+    .requiredOption('--project-root <dir>', 'the project root holding .okstra/')
+    .requiredOption('--run-manifest <path>', 'the run manifest to mark ended')
+    .addOption(new Option('--status <status>', 'how the run ended (default: completed)').choices(['completed', 'failed', 'aborted']))
+    .option('--reason <text>', "why a failed or aborted run ended (logged to the task's errors-<date>.jsonl)")
+    .option('--json', 'print one JSON document (default: one tab-separated line)')
+    .action(action(ctx, async (opts) => (await import('../commands/finish.js')).runFinish(opts, ctx)));
   program
     .command('exec')
     .description('Run one provider CLI for one job (the pane wrapper)')

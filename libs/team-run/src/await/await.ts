@@ -12,6 +12,8 @@ import { elapsed, endedFromArtifacts, readCurrentStatus, type Ended } from './ju
 import { latestDispatches, loadRun, startedDispatches } from '../dispatch/run-context.js';
 import { unrecordedDispatches } from './unrecorded.js';
 import { isTerminalWorkerStatus, repairDispatchKind } from '@okstra/schemas/vocabulary';
+import { workerRoute } from '@okstra/schemas/worker-route';
+import type { TeamStateRow } from '@okstra/schemas/team-state';
 
 /** What `team await` takes (0.161.0 docs/cli.md team row); paths relative to the host's cwd. */
 export interface AwaitOptions {
@@ -57,7 +59,12 @@ export interface AwaitRow {
   retryable: boolean;
   /** What the provider reported about its run (the status sidecar's `usage`, libs/schemas WorkerUsage); null when unknown. */
   usage: WorkerUsage | null;
+  /** The row's result path (project-relative, as recorded): what `collect-results --await` reads for a completed worker. */
+  resultPath: string | null;
 }
+
+/** The backend await reports for a worker the lead started as its own session (no record, no pane). */
+export const NATIVE_SESSION_BACKEND = 'native-session';
 
 /**
  * `okstra-team await`: poll until every judged dispatch has ended
@@ -79,11 +86,14 @@ export async function awaitWorkers(opts: AwaitOptions, io: TeamHost): Promise<Aw
   // Read once per poll: this first read also serves the first poll.
   let state = await readTeamState(run.teamStatePath);
   const unrecorded = await unrecordedDispatches(run.projectRoot, run.runDir, state.workers, recorded);
-  const newest = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded].sort((a, b) =>
-    a.workerId < b.workerId ? -1 : 1,
-  );
+  const teamRecords = [...recorded.filter((r) => !unrecorded.some((u) => u.workerId === r.workerId)), ...unrecorded];
+  const natives = nativeDispatches(run.manifest, state.workers, teamRecords);
+  const newest = [...teamRecords.filter((r) => !natives.some((n) => n.workerId === r.workerId)), ...natives].sort((a, b) => (a.workerId < b.workerId ? -1 : 1));
   if (newest.length === 0)
-    throw new InputError('no workerDispatches to await (run okstra team dispatch first)', { file: run.manifestPath, field: 'workerDispatches' });
+    throw new InputError('no workerDispatches to await and no native worker recorded (run okstra team dispatch first)', {
+      file: run.manifestPath,
+      field: 'workerDispatches',
+    });
   const round = selectRound(newest, opts.dispatchKind);
   const records = round.judged;
   if (records.length === 0) {
@@ -178,9 +188,38 @@ export async function awaitWorkers(opts: AwaitOptions, io: TeamHost): Promise<Aw
       attempt: row.attempt ?? 0,
       retryable: isRetryable({ status, failures: row.failures ?? 0 }),
       usage,
+      resultPath: row.resultPath ?? null,
     });
   }
   return { allCompleted: rows.every((r) => r.status === 'completed'), round: round.round, judged: records, notJudged: round.others, workers: rows };
+}
+
+/**
+ * The workers the lead started as its own native sessions (libs/schemas `workerRoute` = `host`: a Claude Code
+ * lead's Claude rows, outside cmux), as await judges them beside the wrapper's: from the row the lead recorded
+ * with `okstra worker-state transition` — its `dispatchKind` and `startedAt` stand in for a dispatch record,
+ * its terminal status and `startedAt`→`endedAt` give the outcome, its audit sidecar's heartbeats the liveness.
+ * A row never started, or one whose worker has a team record at least as new, is not one.
+ */
+function nativeDispatches(
+  manifest: Parameters<typeof workerRoute>[0],
+  rows: readonly TeamStateRow[],
+  teamRecords: readonly WorkerDispatch[],
+): WorkerDispatch[] {
+  const out: WorkerDispatch[] = [];
+  for (const row of rows) {
+    if (!row.startedAt || row.status === 'pending' || workerRoute(manifest, row) !== 'host') continue;
+    const rec = teamRecords.find((r) => r.workerId === row.workerId);
+    if (rec && Date.parse(rec.startedAt) >= Date.parse(row.startedAt)) continue;
+    // The record type's backend names where a pane lives; a native session has none (reported as `native-session`).
+    out.push({
+      dispatchKind: row.dispatchKind ?? 'initial',
+      workerId: row.workerId,
+      backend: NATIVE_SESSION_BACKEND as WorkerDispatch['backend'],
+      startedAt: row.startedAt,
+    });
+  }
+  return out;
 }
 
 /**
@@ -253,4 +292,4 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
   }
   return null;
 }
-export { awaitEndedSteps, awaitStatusLine } from './status-line.js';
+export { awaitStatusLine } from './status-line.js';

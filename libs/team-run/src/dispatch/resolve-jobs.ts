@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { InputError } from '@okstra/core';
 import { auditSidecarPath, promptPath, resolveInsideRoot, runDirOfManifest, workerResultPath } from '@okstra/paths';
 import { jobsFileArtifact, type Job } from '@okstra/schemas/jobs-file';
-import type { RunManifest } from '@okstra/schemas/run-manifest';
+import type { Assignment, RunManifest } from '@okstra/schemas/run-manifest';
+import { isWriterLike, workerRoute } from '@okstra/schemas/worker-route';
 import { checkRegularFile, readArtifact } from '@okstra/state-file';
 import { INITIAL_DISPATCH_KIND } from '@okstra/schemas/vocabulary';
 
@@ -116,8 +117,9 @@ function resolveJob(root: string, job: Job, where: string, file: string): Resolv
  * a host lead (Claude Code, Codex, …) starts its `native-session` rows itself
  * and records them with `worker-state transition` (docs/team.md "Native workers").
  */
-function dispatchedByTeam(manifest: RunManifest, runner: string): boolean {
-  return manifest.leadRuntime === 'external' || manifest.terminalBackend === 'cmux-pane' || runner === 'cli-wrapper';
+function dispatchedByTeam(manifest: RunManifest, assignment: Assignment): boolean {
+  // libs/schemas `workerRoute`: the rule await and run-audit apply to the same rows.
+  return workerRoute(manifest, { workerId: assignment.workerId ?? assignment.provider, role: assignment.role }) === 'team';
 }
 
 function manifestJobs(root: string, manifestPath: string, manifest: RunManifest, workers: readonly string[] | undefined): ResolvedJob[] {
@@ -125,9 +127,7 @@ function manifestJobs(root: string, manifestPath: string, manifest: RunManifest,
   const run = { taskType: manifest.taskType, seq: manifest.seq };
   const seen = new Set<string>();
   const wanted = workers ?? [];
-  const native = manifest.workerAssignments
-    .map((a, i) => ({ id: a.workerId ?? a.provider, i, runner: a.runner }))
-    .filter((a) => !dispatchedByTeam(manifest, a.runner));
+  const native = manifest.workerAssignments.map((a, i) => ({ id: a.workerId ?? a.provider, i, a })).filter((x) => !dispatchedByTeam(manifest, x.a));
   const named = native.find((a) => wanted.includes(a.id));
   if (named) {
     throw new InputError(`worker '${named.id}' is a native-session worker of the ${manifest.leadRuntime} lead: the lead starts it, not okstra team`, {
@@ -142,8 +142,12 @@ function manifestJobs(root: string, manifestPath: string, manifest: RunManifest,
     });
   }
   return manifest.workerAssignments.flatMap((a, i) => {
-    if (!dispatchedByTeam(manifest, a.runner)) return [];
+    if (!dispatchedByTeam(manifest, a)) return [];
     const workerId = a.workerId ?? a.provider;
+    // The report writer writes after convergence, from its own one-job jobs file (seed 000 cmux.md: "Report-writer
+    // uses a fresh one-job jobs file with dispatchKind: report-writer"): the manifest's dispatch leaves it out
+    // unless `--workers` names it.
+    if (isWriterLike({ workerId, role: a.role }) && !wanted.includes(workerId)) return [];
     if (seen.has(workerId)) throw new InputError(`worker '${workerId}' is assigned twice`, { file: manifestPath, field: `workerAssignments[${i}]` });
     seen.add(workerId);
     const result = resolveInsideRoot(root, workerResultPath(runDir, workerId, run), `workerAssignments[${i}]`);

@@ -4,7 +4,7 @@ import { checkWorkerFiles, indexDirs } from '@okstra/audit-rules';
 import { InputError, parseMinutes, traceStep, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
   convergenceFinalStatePath,
-  runLockPath,
+  convergenceRunLockPath,
   convergenceWorkStatePath,
   criticResultsPath,
   coverageBatchPath,
@@ -17,9 +17,8 @@ import {
 import { criticResultsArtifact, roundPlanArtifact, type WorkingState } from '@okstra/schemas/convergence';
 import { readArtifact } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
-import { loadRun, startingLaunched, takeRunLock, teamBinPath, type RunContext } from '@okstra/team-run';
+import { loadRun, startingLaunched, teamBinPath, type RunContext } from '@okstra/team-run';
 import { awaitKind, dispatchJobs, teardown } from './team.js';
-import { startProgress } from './progress.js';
 import { runApplyCriticGaps } from '../apply-critic-gaps.js';
 import { runApplyRound } from '../apply-round.js';
 import { runCollectCriticGaps } from '../collect-critic-gaps.js';
@@ -28,6 +27,9 @@ import { readWorkingState } from '../documents.js';
 import { runFinalize } from '../finalize.js';
 import { runPlanRound } from '../plan-round.js';
 import { runValidate } from '../validate.js';
+import { takeRunLock } from './lock.js';
+import { criticOutcome } from './critic-outcome.js';
+import { workerRoute } from '@okstra/schemas/worker-route';
 import { writeGapVotePrompts, writeJobsFile, writeReverifyPrompts, type RunPlace, type WorkerFiles } from './round-files.js';
 import { gapRepairsOf, repairRefused, repairsOf, resumeRepair, type RepairReport } from './repair.js';
 import { callCommand } from './sub-command.js';
@@ -40,7 +42,6 @@ export interface RunOptions {
   rounds?: string;
   deadline?: string;
   json?: boolean;
-  quiet?: boolean;
 }
 
 /** One worker of a round in `run`'s output. */
@@ -92,37 +93,22 @@ export async function runRun(opts: RunOptions, ctx: CliContext): Promise<number>
   const statePath = convergenceWorkStatePath(place.runDir, place.run);
   if (!existsSync(statePath))
     throw new InputError('no working state: seed it first (okstra convergence seed)', { file: statePath, hint: 'prompts/lead/convergence-rounds.md §1' });
+  await refuseNativeWorkers(team, statePath);
   if (!existsSync(teamBinPath())) throw new InputError(`okstra-team is not built or installed: its bin ${teamBinPath()} runs each worker's pane`);
-  const release = await takeRunLock(runLockPath(place.runDir, place.run), ctx.io.now(), 'okstra convergence run');
+  const release = takeRunLock(convergenceRunLockPath(place.runDir, place.run), ctx.io.now());
   traceStep(ctx.io.env, 'lock');
   try {
     return await drive(opts, ctx, team, place, statePath, maxRounds);
   } finally {
-    await release();
+    release();
   }
 }
 
 async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place: RunPlace, statePath: string, maxRounds: number): Promise<number> {
   const rounds: RoundReport[] = [];
-  const reporter = startProgress(ctx, opts.quiet);
-  const progress = (line: string) => reporter.step(line);
-  try {
-    return await driveRounds(opts, ctx, team, place, statePath, maxRounds, rounds, progress);
-  } finally {
-    reporter.done();
-  }
-}
-
-async function driveRounds(
-  opts: RunOptions,
-  ctx: CliContext,
-  team: RunContext,
-  place: RunPlace,
-  statePath: string,
-  maxRounds: number,
-  rounds: RoundReport[],
-  progress: (line: string) => void,
-): Promise<number> {
+  const progress = (line: string) => {
+    if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`${ctx.name}: ${line}\n`);
+  };
   const step = (name: string) => traceStep(ctx.io.env, name);
   const d: Drive = { opts, ctx, team, place, statePath, progress, step };
   let queueTerminal = false;
@@ -166,12 +152,6 @@ async function driveRounds(
   return deadlinePassed ? 1 : 0;
 }
 
-/** A round's status counts as words (`2 pending, 9 agreed, 1 refuted`), the statuses with none left out. */
-function countsLine(counts: Record<string, number> | undefined): string {
-  const parts = Object.entries(counts ?? {}).filter(([, n]) => n > 0);
-  return parts.length ? parts.map(([status, n]) => `${n} ${status}`).join(', ') : 'no findings';
-}
-
 /** What every step of one `run` invocation works with. */
 interface Drive {
   opts: RunOptions;
@@ -205,9 +185,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   const dispatched = await dispatchNotStarted(ctx, team, jobsPath, dispatchKind, workers);
   await resumeRepair(place, dispatchKind, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
   step('dispatch');
-  progress(
-    `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} re-verifies ${b.findingIds.length} finding(s)${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`,
-  );
+  progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
   const awaited = await awaitKind(ctx, team, opts.deadline, dispatchKind);
   step('await');
   const rows = new Map(awaited.map((w) => [w.workerId, w]));
@@ -239,7 +217,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   step('teardown');
   const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
   step('apply-round');
-  progress(`round ${plan.round} applied: ${countsLine(applied.json?.counts)}`);
+  progress(`round ${plan.round} applied: ${JSON.stringify(applied.json?.counts ?? {})}`);
   return {
     round: plan.round,
     dispatchKind,
@@ -358,11 +336,9 @@ async function criticGapVote(d: Drive): Promise<unknown> {
   const critic = state.seed.roster.find((w) => w.role === 'critic');
   if (!critic || state.criticBatch !== null) return critic ? { applied: 'earlier' } : null;
   const criticPath = criticResultsPath(place.runDir, place.run);
-  const rows = existsSync(team.teamStatePath) ? (await readTeamState(team.teamStatePath)).workers : [];
-  const criticRow = rows.find((r) => r.workerId === critic.workerId);
-  const criticMs = criticRow?.startedAt && criticRow.endedAt ? Math.max(0, Date.parse(criticRow.endedAt) - Date.parse(criticRow.startedAt)) : 0;
-  const hasResults = existsSync(criticPath);
-  const criticStatus = hasResults ? 'completed' : criticRow && ['timeout', 'error', 'not-run'].includes(criticRow.status) ? criticRow.status : 'error';
+  const outcome = await criticOutcome(place, critic.workerId);
+  const hasResults = outcome.resultsPath !== undefined;
+  const criticStatus = outcome.dispatch.slice(critic.workerId.length + 1, outcome.dispatch.lastIndexOf(':'));
   const candidates = hasResults ? (await readArtifact(criticPath, criticResultsArtifact)).candidates : [];
   const dropped = new Set(state.derived.workers.filter((w) => w.droppedInRound !== null).map((w) => w.workerId));
   const analysers = state.seed.roster.filter((w) => w.role === 'analyser' && !dropped.has(w.workerId));
@@ -404,7 +380,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
     const batchPath = coverageBatchPath(place.runDir, place.run);
     const args = () => ({
       workState: statePath,
-      criticDispatch: `${critic.workerId}=${criticStatus}:${criticMs}`,
+      criticDispatch: outcome.dispatch,
       criticResults: criticPath,
       result: reports
         .filter((r) => r.status === 'completed')
@@ -435,7 +411,7 @@ async function criticGapVote(d: Drive): Promise<unknown> {
   const batchPath = coverageBatchPath(place.runDir, place.run);
   await callCommand(ctx, runCollectCriticGaps, {
     workState: statePath,
-    criticDispatch: `${critic.workerId}=${criticStatus}:${criticMs}`,
+    criticDispatch: outcome.dispatch,
     criticResults: hasResults ? criticPath : undefined,
     result: [],
     dispatch: [],
@@ -444,6 +420,25 @@ async function criticGapVote(d: Drive): Promise<unknown> {
   });
   const applied = await callCommand(ctx, runApplyCriticGaps, { workState: statePath, results: batchPath });
   return { critic: critic.workerId, criticStatus, gaps: candidates.length, workers: [], repairs: [], decisions: applied.json };
+}
+
+/**
+ * `run` dispatches every worker through `okstra team`; a roster worker the lead starts as its own native session
+ * (libs/schemas `workerRoute` = `host`: `runner: native-session` outside cmux, a Claude Code lead's Claude rows)
+ * must not be put in a pane through its CLI wrapper. Such a run's rounds are the host lead's
+ * (prompts/lead/convergence-rounds.md §2, `render-prompts` for the mixed round).
+ * @throws InputError (exit 2) naming the first such worker.
+ */
+async function refuseNativeWorkers(team: RunContext, statePath: string): Promise<void> {
+  const rows = existsSync(team.teamStatePath) ? (await readTeamState(team.teamStatePath)).workers : [];
+  for (const w of (await readWorkingState(statePath)).seed.roster) {
+    const row = rows.find((r) => r.workerId === w.workerId) ?? { workerId: w.workerId, role: w.role };
+    if (workerRoute(team.manifest, row) !== 'host') continue;
+    throw new InputError(
+      `worker '${w.workerId}' runs as the lead's own native session (its assignment's runner is native-session): okstra convergence run starts workers only through okstra team; run the rounds as prompts/lead/convergence-rounds.md §2 says (okstra convergence render-prompts for the round's mixed roster)`,
+      { file: team.manifestPath, field: 'workerAssignments' },
+    );
+  }
 }
 
 /** The model execution value a worker is dispatched with: its run-manifest assignment, else the roster's, else its provider id. */
