@@ -143,7 +143,8 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
     ok(['view', '--work-state', r.work, '--html', html]);
     const page = read(html);
     expect(page).toContain('codex <em>repaired</em>');
-    expect(page).toMatch(/codex: agree \(repaired\)/);
+    // Votes show the mode's own word (SURVIVES is reverify's agree), marked repaired.
+    expect(page).toMatch(/codex: SURVIVES \(repaired\)/);
   });
 
   it('refused again after its repair: collected as error (no votes, no second repair); a repair that timed out: error', () => {
