@@ -113,18 +113,11 @@ const namedExportsOfLazyCommonJs = {
 /**
  * Entries started by URL beside the chunk that starts them (`new URL('./<name>.js',
  * import.meta.url)`), per app, each bundled as dist/<name>.js: libs/audit-rules
- * audits a large project in worker threads, and the bin starts its daemon.
+ * audits a large project in worker threads.
  */
 const EXTRA_ENTRIES = {
-  'okstra-run-audit': { 'audit-worker': '../../libs/audit-rules/src/parallel/audit-worker.ts', daemon: 'src/daemon.ts' },
+  'okstra-run-audit': { 'audit-worker': '../../libs/audit-rules/src/parallel/audit-worker.ts' },
 };
-/**
- * Apps whose dist/bin.js is bundled on its own, one file with no chunk: a call
- * its daemon answers loads that one module (each further ES module costs ~2 ms
- * on the 2-core machine); the bin imports `./main.js` lazily for the rest
- * (docs/release.md "The run-audit daemon").
- */
-const STANDALONE_BIN = new Set(['okstra-run-audit']);
 const appName = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).name;
 
 const common = {
@@ -143,19 +136,13 @@ const common = {
   logLevel: 'warning',
   write: true,
 };
-const standalone = STANDALONE_BIN.has(appName);
 const result = await build({
   ...common,
-  entryPoints: { ...(standalone ? {} : { bin: 'src/bin.ts' }), main: 'src/main.ts', ...EXTRA_ENTRIES[appName] },
+  entryPoints: { bin: 'src/bin.ts', main: 'src/main.ts', ...EXTRA_ENTRIES[appName] },
   splitting: true,
   // Chunks sit beside bin.js so `import.meta.url`-relative paths (../package.json, ./bin.js) hold in every file.
   chunkNames: '[name]-[hash]',
 });
-if (standalone) {
-  const bin = await build({ ...common, entryPoints: { bin: 'src/bin.ts' }, external: ['./main.js'] });
-  Object.assign(result.metafile.inputs, bin.metafile.inputs);
-  Object.assign(result.metafile.outputs, bin.metafile.outputs);
-}
 
 /** The package folder (holding package.json with a name) of a bundled input under node_modules, or null. */
 function packageOf(input) {
@@ -241,8 +228,7 @@ process.stdout.write(`${relative(repoRoot, app)}: ${files.length} files, ${(byte
  * The help cache (libs/cli-kit `cachedHelp`): the built bin itself renders
  * `[<command>…] --help` for every command of its tree, with stdout a pipe
  * (80 columns, no colour) and no cache present, so the texts are exactly what
- * commander prints to a pipe; with OKSTRA_DAEMON=0, so no build leaves a daemon
- * of a dist it is about to change. A bin whose main does not go through runToolMain
+ * commander prints to a pipe. A bin whose main does not go through runToolMain
  * (the umbrella answers its own help without a parser) gets none.
  */
 function writeHelpCache() {
@@ -253,7 +239,7 @@ function writeHelpCache() {
     const path = queue.shift();
     const r = spawnSync(process.execPath, [join(dist, 'bin.js'), ...path, '--help'], {
       encoding: 'utf8',
-      env: { PATH: process.env.PATH ?? '', OKSTRA_DAEMON: '0' },
+      env: { PATH: process.env.PATH ?? '' },
     });
     if (r.status !== 0) throw new Error(`${relative(repoRoot, app)}: ${[...path, '--help'].join(' ')} exited ${r.status}: ${r.stderr}`);
     texts[path.join(' ')] = r.stdout;

@@ -20,7 +20,7 @@ const P = '.okstra/tasks/payments/refund-timeout/runs/implementation-planning';
 
 /**
  * The docs workflow on one sample, in order, with the exit each documents
- * (README "Worked examples", examples/README.md, each tool's docs/ page).
+ * (docs/worked-examples.md, examples/README.md, each tool's docs/ page).
  * Every `--help` Example: of the installed bins is one of these lines.
  */
 const WORKFLOW: ReadonlyArray<readonly [line: string, exit: number | readonly number[]]> = [
@@ -76,7 +76,7 @@ const WORKFLOW: ReadonlyArray<readonly [line: string, exit: number | readonly nu
     `okstra worker-liveness --team-state ${S}/team-state-error-analysis-001.json --worker claude --team-state ${S}/team-state-error-analysis-001.json --worker codex --json`,
     0,
   ],
-  // The two planted broken tasks (README "Worked examples": exit 1).
+  // The two planted broken tasks (docs/worked-examples.md: exit 1).
   ['okstra run-audit --project-root . --json', 1],
   ['okstra worker-audit-check --run-dir .okstra/tasks/payments/refund-timeout/runs/error-analysis --task-type error-analysis --seq 001 --worker codex', 0],
   ['okstra error-issue plan --project-root . --output ~/.okstra/error-issue/plan.json', 0],
@@ -141,8 +141,6 @@ function run(bin: string, args: string[], opts: { cwd?: string; home?: string; p
     PATH: [...(opts.path ?? []), prefixBin, dirname(process.execPath), '/usr/bin', '/bin'].join(':'),
     OKSTRA_TMUX_SOCKET: `okstra-tarballs-${process.pid}`,
     OKSTRA_TEAM_POLL_MS: '100',
-    // No run-audit daemon of a prefix deleted after the suite (docs/release.md "The run-audit daemon").
-    OKSTRA_DAEMON: '0',
   };
   const r = spawnSync(join(prefixBin, bin), args, { cwd: opts.cwd ?? base, env, encoding: 'utf8', timeout: 120_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
@@ -218,6 +216,23 @@ describe('the packed tarballs, installed into a temp prefix', () => {
       code: 0,
       stdout: `${JSON.parse(readFileSync(join(repoRoot, 'apps/okstra/package.json'), 'utf8')).version}\n`,
     });
+  });
+
+  it('okstra install --runtime claude-code puts the shipped skills where Claude Code loads them; --check reports no drift', () => {
+    const home = mkdtempSync(join(base, 'home-'));
+    const r = run('okstra', ['install', '--runtime', 'claude-code'], { home });
+    expect(r.code, r.stderr).toBe(0);
+    const skills = readdirSync(join(repoRoot, 'skills')).sort();
+    expect(readdirSync(join(home, '.claude/skills')).sort()).toEqual(skills);
+    for (const skill of skills) {
+      expect(readFileSync(join(home, '.claude/skills', skill, 'SKILL.md'), 'utf8')).toBe(readFileSync(join(repoRoot, 'skills', skill, 'SKILL.md'), 'utf8'));
+    }
+    expect(readFileSync(join(home, '.okstra/prompts/lead/okstra-tools.md'), 'utf8')).toBe(readFileSync(join(repoRoot, 'prompts/lead/okstra-tools.md'), 'utf8'));
+    expect(run('okstra', ['install', '--check'], { home })).toMatchObject({ code: 0 });
+    // The walkthrough `okstra sample` points at ships beside the sample.
+    const samplePointer = run('okstra', ['sample', join(base, 'pointer')]).stderr;
+    const readme = /in the order of (\S+README\.md)/.exec(samplePointer)?.[1];
+    expect(readme && readFileSync(readme, 'utf8')).toBe(readFileSync(join(repoRoot, 'examples/README.md'), 'utf8'));
   });
 
   it('every --help Example: of the installed bins is a step of the docs workflow run below', () => {

@@ -90,14 +90,14 @@ describe('npm i -g okstra (only the umbrella named)', () => {
     expect(r.stderr).toMatch(/^okstra worker-state: required option '--team-state <path>' not specified\n$/);
   });
 
-  it("runs the demo's seven steps against the installed bins: its temp copy deleted, what it made kept in --output, planted lines labelled", () => {
+  it("runs the demo's nine steps against the installed bins: its temp copy deleted, what it made kept in --output, planted lines labelled", () => {
     const output = join(registry.dir, 'demo-output');
     const r = spawnSync(process.execPath, [join(repoRoot, 'tools/demo/run.mjs'), '--output', output], {
       encoding: 'utf8',
       env: { ...process.env, OKSTRA_DEMO_BIN_DIR: okstraBin, PATH: `${okstraBin}:${join(process.execPath, '..')}:/usr/bin:/bin` },
       timeout: 240_000,
     });
-    expect(r.stdout, r.stderr).toMatch(/^demo: all 7 steps ran/m);
+    expect(r.stdout, r.stderr).toMatch(/^demo: all 9 steps ran/m);
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     const workDir = /^okstra demo — working copy of examples\/ in (\S+) /.exec(lines[0]!)?.[1];
@@ -108,8 +108,9 @@ describe('npm i -g okstra (only the umbrella named)', () => {
     // The view the demo prints is the kept copy, not one inside the deleted working copy.
     expect(r.stdout).toContain(`view: ${join(output, 'convergence-view.html')}`);
     expect(existsSync(join(output, 'convergence-view.html'))).toBe(true);
-    const planted = lines.filter((l) => /OKSTRA_INTERNAL|\[(report-missing|result-missing|worker-not-terminal)\]/.test(l));
-    expect(planted.length).toBeGreaterThanOrEqual(5);
+    const planted = lines.filter((l) => /OKSTRA_INTERNAL|\[(report-missing|result-missing|worker-not-terminal|citation-not-found)\]/.test(l));
+    expect(planted.length).toBeGreaterThanOrEqual(6);
+    expect(planted.some((l) => l.includes('[citation-not-found]'))).toBe(true);
     expect(planted.filter((l) => !l.startsWith('  planted: '))).toEqual([]);
   }, 300_000);
 });

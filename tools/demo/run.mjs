@@ -6,11 +6,11 @@
 // the demo never reports work it did not do.
 //
 // The build runs first with its output captured (shown only when it fails),
-// so the first lines are the demo's own. What a person may want to look at
+// so the first lines are the demo's own; a progress line per project built goes to stderr. What a person may want to look at
 // afterwards (the transcript, the convergence and plan-items states, the
 // error-issue plan) is copied to DIR (default: demo-output/ of the repository,
 // git-ignored); the temp copy is deleted unless --keep.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,23 +26,46 @@ const log = (line = '') => {
 };
 
 if (!process.env.OKSTRA_DEMO_BIN_DIR) {
-  log('== build: nx run-many -t build (its output is shown only if it fails)');
+  log('== build: nx run-many -t build (one line per project built; its output is shown only if it fails)');
   const started = Date.now();
-  const nx = join(repoRoot, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
-  const build = spawnSync(process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (build.status !== 0) {
-    process.stdout.write(build.stdout ?? '');
-    process.stderr.write(build.stderr ?? '');
-    log(`FAILED: the build exited ${build.status}`);
+  const status = await build();
+  if (status.code !== 0) {
+    process.stdout.write(status.output);
+    log(`FAILED: the build exited ${status.code}`);
     process.exit(1);
   }
   log(`ok: built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   log('');
+}
+
+/**
+ * The build, its output kept (printed only if it fails): a line on stderr as each project's build starts
+ * (`  build #3: okstra-convergence`), so the first run's minutes of building are not silent. The line is
+ * progress, not the demo's transcript.
+ */
+function build() {
+  const nx = join(repoRoot, 'node_modules', 'nx', 'dist', 'bin', 'nx.js');
+  const child = spawn(process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+    cwd: repoRoot,
+    env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let seen = 0;
+  let pending = '';
+  const read = (chunk) => {
+    output += chunk;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      const m = /^> nx run ([^:\s]+):build/.exec(line.trim());
+      if (m) process.stderr.write(`  build #${++seen}: ${m[1]}${line.includes('[local cache]') || line.includes('[existing outputs') ? ' (cached)' : ''}\n`);
+    }
+  };
+  child.stdout.setEncoding('utf8').on('data', read);
+  child.stderr.setEncoding('utf8').on('data', (c) => (output += c));
+  return new Promise((done) => child.on('close', (code) => done({ code: code ?? 1, output })));
 }
 
 const workDir = makeWorkDir();
@@ -90,7 +113,8 @@ function keepArtifacts() {
     [join(task, 'error-analysis', 'state'), 'convergence'],
     [join(task, 'implementation-planning', 'state'), 'plan-items'],
     [join(workDir, 'error-issue-plan.json'), 'error-issue-plan.json'],
-    [join(workDir, 'autopilot-project', 'convergence-view.html'), 'convergence-view.html'],
+    [join(workDir, 'autopilot-project', 'convergence-view.html'), 'convergence-view-autopilot.html'],
+    [join(workDir, 'disagreement-project', 'convergence-view.html'), 'convergence-view.html'],
   ];
   for (const [from, to] of copies) if (existsSync(from)) cpSync(from, join(outputDir, to), { recursive: true });
 }

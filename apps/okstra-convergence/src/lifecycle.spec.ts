@@ -110,7 +110,8 @@ describe('the examples/ error-analysis run, round by round', () => {
       '--output',
       st('convergence-results-r1-error-analysis-001.json'),
     ]);
-    expect(r.workers).toEqual([
+    // Each worker also carries its citation signal (docs/worker-audit-check.md "Citations checked"): citations.spec.
+    expect(r.workers).toMatchObject([
       { workerId: 'claude', status: 'completed', durationMs: 520000, votes: 5 },
       { workerId: 'codex', status: 'timeout', durationMs: 1800000, votes: 0 },
     ]);

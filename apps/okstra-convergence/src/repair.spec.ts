@@ -130,7 +130,7 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
     writeFileSync(r.codexResult, r.answer);
     const got = r.collect(['--repair']);
     expect(got.code, got.stderr).toBe(0);
-    expect(JSON.parse(got.stdout).workers).toEqual([
+    expect(JSON.parse(got.stdout).workers).toMatchObject([
       { workerId: 'claude', status: 'completed', durationMs: 520000, votes: 5 },
       { workerId: 'codex', status: 'completed', durationMs: 300000, votes: 6, repair: 'read' },
     ]);
@@ -155,7 +155,7 @@ describe('collect-results --repair (docs/convergence.md "Repair dispatch")', () 
     r.setRow('codex', { dispatchKind: 'repair-reverify-r1' });
     const again = r.collect(['--repair']);
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout).workers[1]).toEqual({ workerId: 'codex', status: 'error', durationMs: 300000, votes: 0, repair: 'refused' });
+    expect(JSON.parse(again.stdout).workers[1]).toMatchObject({ workerId: 'codex', status: 'error', durationMs: 300000, votes: 0, repair: 'refused' });
     const outcome = JSON.parse(read(r.output)).workers[1];
     expect(outcome.repair).toMatchObject({
       dispatchKind: 'repair-reverify-r1',

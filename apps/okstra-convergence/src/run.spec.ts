@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, cli, ok, REPO, removeTempDirs } from './test-support/bin.js';
@@ -165,11 +165,62 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
     expect(batch.gaps.some((g: any) => g.votes.some((v: any) => v.workerId === 'claude'))).toBe(false);
   }, 180_000);
 
+  it('on a real terminal (script(1) pty) each step shows once, as a live line; --quiet shows none', () => {
+    const p = project();
+    const shell = (extra: string) =>
+      spawnSync(
+        'script',
+        ['-qec', `'${process.execPath}' '${BIN}' run --project-root . --run-manifest '${MANIFEST}' --until-terminal ${extra} > out.json`, '/dev/null'],
+        { cwd: p.root, env: p.env, encoding: 'utf8', timeout: 180_000 },
+      );
+    const r = shell('');
+    expect(r.status, r.stdout).toBe(0);
+    // What the terminal got: live-line rewrites (\r + clear line) and line ends split it into the shown lines.
+    const shown = r.stdout
+      .split('\r\x1b[K')
+      .flatMap((l) => l.split(/\r?\n/))
+      .filter((l) => l.trim() !== '');
+    const steps = shown.filter((l) => / round \d+ applied: | round \d+: | ended\)$|final state validated/.test(l));
+    expect(new Set(steps).size).toBe(steps.length);
+    expect(steps.filter((l) => / applied: /.test(l))).toHaveLength(2);
+    expect(r.stdout).not.toMatch(/applied: \{/);
+    expect(JSON.parse(p.read('out.json')).final.validated).toBe(true);
+    const q = project();
+    const quiet = spawnSync(
+      'script',
+      ['-qec', `'${process.execPath}' '${BIN}' run --project-root . --run-manifest '${MANIFEST}' --until-terminal --quiet > out.json`, '/dev/null'],
+      {
+        cwd: q.root,
+        env: q.env,
+        encoding: 'utf8',
+        timeout: 180_000,
+      },
+    );
+    // --quiet: no progress (a warning such as teardown's "left … running" may still show)
+    expect(quiet.status).toBe(0);
+    expect(quiet.stdout).not.toMatch(/round \d|ended\)|final state validated/);
+  }, 300_000);
+
   it('takes the seeded sample to a validated final state through a failure and its retry round, as the step-by-step path does', () => {
     const p = project();
     const r = runAutopilot(p, ['--until-terminal']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toBe(''); // not a terminal: no progress lines
+    // Not a terminal: one plain line per step on stderr, none twice, no raw JSON (stdout alone is data).
+    const lines = r.stderr.split('\n').filter(Boolean);
+    expect(lines.every((l) => l.startsWith('okstra-convergence: '))).toBe(true);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(r.stderr).not.toMatch(/[{}]/);
+    expect(lines.filter((l) => / round \d+(:| applied:)/.test(l))).toEqual([
+      'okstra-convergence: round 1: claude re-verifies 5 finding(s), codex re-verifies 6 finding(s)',
+      'okstra-convergence: round 1 applied: 8 agreed, 6 pending',
+      'okstra-convergence: round 2: codex re-verifies 6 finding(s) (retry)',
+      'okstra-convergence: round 2 applied: 14 agreed',
+    ]);
+    expect(lines.filter((l) => /reverify-r1: /.test(l)).sort()).toEqual([
+      expect.stringMatching(/^okstra-convergence: reverify-r1: claude completed \([12] of 2 ended\)$/),
+      expect.stringMatching(/^okstra-convergence: reverify-r1: codex error \([12] of 2 ended\)$/),
+    ]);
+    expect(lines.at(-1)).toBe(`okstra-convergence: final state validated: ${FINAL}`);
     const out = JSON.parse(r.stdout);
     expect(out.rounds.map((x: any) => [x.round, x.workers.map((w: any) => `${w.workerId}:${w.status}${w.retry ? ':retry' : ''}`)])).toEqual([
       [1, ['claude:completed', 'codex:error']],
@@ -207,8 +258,8 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
     expect(JSON.parse(again.stdout).rounds).toEqual([]);
     expect(p.read(MANIFEST)).toBe(before);
     // A lock held by a live process (this test's own pid) refuses the run and writes nothing.
-    const lock = join(p.root, STATE, 'convergence-run-error-analysis-001.lock.json');
-    writeFileSync(lock, JSON.stringify({ pid: process.pid, pidStartTime: null, startedAt: '2026-01-01T00:00:00Z' }));
+    const lock = join(p.root, STATE, 'run-error-analysis-001.lock.json');
+    writeFileSync(lock, JSON.stringify({ pid: process.pid, pidStartTime: null, startedAt: '2026-01-01T00:00:00Z', command: 'okstra convergence run' }));
     const refused = runAutopilot(p, ['--rounds', '1']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/another okstra convergence run \(pid \d+/);
@@ -238,7 +289,7 @@ describe('okstra-convergence run --until-terminal (stub provider CLIs, real tmux
 
   it('the run lock: a second run is exit 2 while the first lives, and takes the lock over once it was killed', async () => {
     const p = project({ STUB_FAIL_FIRST: '', STUB_SLEEP: '2' });
-    const lock = join(p.root, STATE, 'convergence-run-error-analysis-001.lock.json');
+    const lock = join(p.root, STATE, 'run-error-analysis-001.lock.json');
     const first = spawn(process.execPath, [BIN, 'run', '--project-root', '.', '--run-manifest', MANIFEST, '--rounds', '1'], {
       cwd: p.root,
       env: p.env,

@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ok, REPO, removeTempDirs, tempDir } from './test-support/bin.js';
-import { autopilotProject, FINAL, runAutopilot, WORK, type AutopilotProject } from './test-support/autopilot.js';
+import { autopilotProject, DISAGREEING_VERDICTS, FINAL, runAutopilot, WORK, type AutopilotProject } from './test-support/autopilot.js';
+
+/** The sample with grok as a third analyser and workers that disagree (the demo's run): every terminal status. */
+function disagreeingProject(): AutopilotProject {
+  return autopilotProject({ STUB_FAIL_FIRST: '', STUB_VERDICTS: DISAGREEING_VERDICTS }, { thirdAnalyser: 'grok' });
+}
 
 const CHROMIUM = process.env.OKSTRA_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -54,9 +59,29 @@ async function inspect(html: string, shot: string) {
       const b = d.querySelector('.basis');
       return b && b.getBoundingClientRect().height > 0 ? b.textContent : null;
     });
+    // The colour each vote kind is drawn in (its summary's computed colour), and the totals as shown.
+    const voteColors = await page.$$eval('details.vote', (ds) => {
+      const out: Record<string, string> = {};
+      for (const d of ds) {
+        const kind = [...d.classList].find((c) => c !== 'vote' && c !== 'retry');
+        const summary = d.querySelector('summary');
+        if (kind && summary) out[kind] = summary.ownerDocument.defaultView!.getComputedStyle(summary).color;
+      }
+      return out;
+    });
+    const rowBackgrounds = await page.$$eval('tbody tr.finding:not(.gap) th[scope=row]', (ths) =>
+      Object.fromEntries(
+        ths.map((th) => [th.parentElement!.className.replace(/^finding /, ''), th.ownerDocument.defaultView!.getComputedStyle(th).backgroundColor]),
+      ),
+    );
+    const totals = await page.$$eval('.totals .total', (lis) =>
+      Object.fromEntries(lis.map((li) => [li.getAttribute('data-status'), Number(li.getAttribute('data-count'))])),
+    );
+    const legend = await page.$$eval('.legend .chip', (cs) => cs.map((c) => c.textContent));
+    const workerVotes = await page.$$eval('table.worker-votes tbody tr', (trs) => trs.map((tr) => tr.id));
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
-    return { rows, basis, others: requests.filter((r) => r !== url) };
+    return { rows, basis, voteColors, rowBackgrounds, totals, legend, workerVotes, others: requests.filter((r) => r !== url) };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -97,12 +122,44 @@ function contestedState(): string {
 
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('view in headless Chromium', () => {
   it('contested findings come first; every finding id sits in a row with a non-zero box; a Basis shows on expand; zero network requests', async () => {
-    const { rows, basis, others } = await inspect(contestedState(), 'contested.png');
+    const { rows, basis, voteColors, totals, legend, workerVotes, others } = await inspect(contestedState(), 'contested.png');
     expect(rows.map((r) => `${r.id}:${r.status}`)).toEqual(['F-001:contested', 'F-003:refuted', 'F-002:agreed']);
+    // The votes are coloured: REFUTED (disagree) and SURVIVES (agree) in the legend's two different colours.
+    expect(voteColors).toEqual({ agree: 'rgb(26, 127, 55)', disagree: 'rgb(198, 40, 40)' });
+    expect(totals).toEqual({ total: 3, contested: 1, pending: 0, unverifiable: 0, refuted: 1, agreed: 1 });
+    expect(legend).toEqual(['✓ agree', '✗ disagree', '+ supplement', '? unverifiable']);
+    expect(workerVotes).toEqual(['worker-a', 'worker-b', 'worker-c']);
     for (const r of rows) expect(r.width * r.height, r.id).toBeGreaterThan(0);
     expect(basis).toMatch(/read `src\/F-00\d\.ts:1`/);
     expect(others).toEqual([]);
   }, 60_000);
+
+  it('a run whose workers disagree: every terminal status shown in its colour, totals = the final counts validate --kind final accepts', async () => {
+    const p = disagreeingProject();
+    projects.push(p);
+    expect(runAutopilot(p, ['--until-terminal']).code).toBe(0);
+    const validated = ok(['validate', '--state', FINAL, '--kind', 'final'], p.root);
+    expect(validated.ok).toBe(true);
+    ok(['view', '--work-state', WORK, '--final-state', FINAL, '--html', 'view.html'], p.root);
+    const { rows, voteColors, rowBackgrounds, totals, workerVotes, others } = await inspect(join(p.root, 'view.html'), 'disagreement-run.png');
+    const counts = p.json(FINAL).counts;
+    expect(totals).toEqual({
+      total: counts.total,
+      agreed: counts.agreed,
+      refuted: counts.refuted,
+      unverifiable: counts.unverifiable,
+      contested: counts.contested,
+    });
+    expect(totals).toMatchObject({ contested: 1, refuted: 1, unverifiable: 1 });
+    // contested first; each terminal status has its own background; each vote kind its own colour
+    expect(rows[0]!.status).toBe('contested');
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['contested', 'refuted', 'unverifiable', 'agreed']));
+    expect(new Set(Object.values(rowBackgrounds)).size).toBe(4);
+    expect(new Set(Object.values(voteColors)).size).toBe(Object.keys(voteColors).length);
+    expect(Object.keys(voteColors).sort()).toEqual(['agree', 'disagree', 'unverifiable']);
+    expect(workerVotes).toEqual(['worker-claude', 'worker-codex', 'worker-grok']);
+    expect(others).toEqual([]);
+  }, 300_000);
 
   it('the view of an autopilot run (a failure, its retry round, the critic gaps) passes the same checks', async () => {
     const p = autopilotProject();

@@ -13,5 +13,10 @@ export const NAME = 'okstra-run-audit';
  * usageName: 'okstra' }`), so messages and usage lines name the command as typed.
  */
 export function main(argv: readonly string[], io: Io, invokedAs?: InvokedAs): Promise<number> {
-  return runToolMain({ name: NAME, importMetaUrl: import.meta.url, loadProgram: () => import('./cli/program.js') }, argv, io, invokedAs);
+  return runToolMain({ name: NAME, importMetaUrl: import.meta.url, loadProgram }, argv, io, invokedAs);
+}
+
+/** The tool's commander program factory, loaded on demand (`okstra completion` reads the definitions from it). */
+export function loadProgram(): Promise<typeof import('./cli/program.js')> {
+  return import('./cli/program.js');
 }

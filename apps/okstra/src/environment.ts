@@ -14,21 +14,9 @@ export interface EnvironmentVariable {
 export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   { name: 'OKSTRA_DEBUG', readBy: 'every tool', effect: 'when set (any value), an internal error (exit 70) also prints its stack trace on stderr' },
   {
-    name: 'OKSTRA_DAEMON',
-    readBy: 'okstra-run-audit run-audit',
-    effect:
-      '0: never use or start the warm daemon (docs/release.md "The run-audit daemon"); unset: a call whose stdout and stderr are not terminals is served by it',
-  },
-  {
-    name: 'OKSTRA_DAEMON_IDLE_MS',
-    readBy: 'okstra-run-audit daemon',
-    effect: 'milliseconds the daemon waits for a request before it exits; default 600000 (10 min)',
-  },
-  {
     name: 'OKSTRA_AUDIT_WORKERS',
     readBy: 'okstra-run-audit run-audit',
-    effect:
-      'worker threads for a project of more than 200 runs (0: none); default: available parallelism − 1, at most 3 (docs/run-audit.md "Worker threads and the daemon")',
+    effect: 'worker threads for a project of more than 200 runs (0: none); default: available parallelism − 1, at most 3 (docs/run-audit.md "Worker threads")',
   },
   { name: 'OKSTRA_TMUX_SOCKET', readBy: 'okstra-team', effect: 'tmux socket name (tmux -L) for dispatch, await and teardown; default: the default server' },
   { name: 'OKSTRA_TEAM_POLL_MS', readBy: 'okstra-team await', effect: 'milliseconds between polls; default 2000' },
@@ -53,21 +41,17 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
     effect: 'seconds a suspect worker is watched before it is stalled; default: libs/heartbeat budget',
   },
   {
-    name: 'OKSTRA_STEP_TRACE',
-    readBy: 'okstra-convergence run, okstra-team dispatch (test seam)',
-    effect: 'a file each step boundary of run and of dispatch is appended to as <n> TAB <step> TAB <ms since start>; unset: nothing',
-  },
-  {
-    name: 'OKSTRA_STEP_KILL_AT',
-    readBy: 'okstra-convergence run, okstra-team dispatch (test seam)',
-    effect: '<n>[:<ms>]: the process SIGKILLs itself at its n-th step boundary, or ms after it (the crash-safety suite); unset: nothing',
-  },
-  {
     name: 'HOME',
-    readBy: 'okstra-team, okstra-run-audit',
-    effect: 'where ~/.okstra is: user providers (~/.okstra/adapters/providers), config and the error-issue plan',
+    readBy: 'okstra, okstra-team, okstra-run-audit',
+    effect:
+      'where ~/.okstra is (user providers, config, the error-issue plan, the installed texts) and where okstra install finds ~/.claude, ~/.agents and ~/.gemini',
   },
-  { name: 'USERPROFILE', readBy: 'okstra-run-audit', effect: 'the home directory when HOME is unset (Windows)' },
+  {
+    name: 'OKSTRA_HOME',
+    readBy: 'okstra install',
+    effect: 'the folder okstra install puts the lead/worker texts (prompts/) and its install-manifest.json in; default ~/.okstra',
+  },
+  { name: 'USERPROFILE', readBy: 'okstra, okstra-run-audit', effect: 'the home directory when HOME is unset (Windows)' },
   { name: 'PATH', readBy: 'okstra, okstra-team, okstra-run-audit', effect: 'where okstra-<word> plug-ins, tmux, cmux, gh and provider CLIs are found' },
   {
     name: 'CODEX_HOME',
@@ -97,14 +81,26 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   { name: 'GIT_COMMITTER_NAME', readBy: 'okstra-run-audit error-issue', effect: 'a person name removed from issue candidates, whole and word by word' },
   { name: 'GIT_COMMITTER_EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
   {
-    name: 'XDG_RUNTIME_DIR',
-    readBy: 'okstra-run-audit run-audit',
-    effect: "where the daemon's private socket directory is ($XDG_RUNTIME_DIR/okstra-daemon-<uid>; default: the temp directory)",
-  },
-  {
     name: 'XDG_CONFIG_HOME',
     readBy: 'okstra-run-audit error-issue',
     effect: 'where the git config whose user.name / user.email are removed from issue candidates is ($XDG_CONFIG_HOME/git/config; default ~/.config)',
+  },
+];
+
+/**
+ * Test seams (docs/test-seams.md, for contributors): read by the tools, but only the crash-safety suites set them,
+ * so `okstra help environment` and docs/environment.md (what a user may set) leave them out.
+ */
+export const TEST_SEAMS: readonly EnvironmentVariable[] = [
+  {
+    name: 'OKSTRA_STEP_TRACE',
+    readBy: 'okstra-convergence run, okstra-team dispatch',
+    effect: 'a file each step boundary of run and of dispatch is appended to as <n> TAB <step> TAB <ms since start>; unset: nothing',
+  },
+  {
+    name: 'OKSTRA_STEP_KILL_AT',
+    readBy: 'okstra-convergence run, okstra-team dispatch',
+    effect: '<n>[:<ms>]: the process SIGKILLs itself at its n-th step boundary, or ms after it (the crash-safety suite); unset: nothing',
   },
 ];
 

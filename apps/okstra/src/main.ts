@@ -2,9 +2,18 @@ import { closestWord, findOnPath, oneLine, packageVersion, type InvokedAs, type 
 import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
+export { OWN_COMMANDS } from './cli/own-words.js';
 import { runExecutable } from './plugins.js';
 import { environmentHelp } from './environment.js';
 import { runSample, sampleUsage } from './sample.js';
+import { OWN_COMMANDS } from './cli/own-words.js';
+
+/** The umbrella's own command words (run here, not routed to a tool). */
+const OWN_WORDS: readonly string[] = OWN_COMMANDS.map((c) => c.word);
+/** Every command word `okstra` knows: the tools', `sample` and its own. */
+function knownWords(): string[] {
+  return [...ROUTES.map((r) => r.word), 'sample', ...OWN_WORDS];
+}
 
 /** A tool package's module shape: every okstra tool exports `main(argv, io, invokedAs)`. */
 interface ToolModule {
@@ -38,6 +47,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
   if (word === 'sample') return runSample(rest, io);
+  if (OWN_WORDS.includes(word)) return runOwn([word, ...rest], io);
   const route = findRoute(word);
   if (route) return runTool(route, rest, io);
 
@@ -48,7 +58,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return 2;
   }
   // the word is user input: shown as one line with control characters escaped, like every error line
-  const known = word.startsWith('-') ? OPTIONS.join(', ') : ROUTES.map((r) => r.word).join(', ');
+  const known = word.startsWith('-') ? OPTIONS.join(', ') : knownWords().join(', ');
   io.stderr.write(
     `okstra: unknown ${word.startsWith('-') ? 'option' : 'command'} '${oneLine(word)}'${didYouMean(word)} (known: ${known}; see 'okstra --help')\n`,
   );
@@ -66,13 +76,19 @@ function help(words: readonly string[], io: Io): Promise<number> | number {
     io.stdout.write(sampleUsage());
     return 0;
   }
+  // `okstra help help`: the help of help is the umbrella's help.
+  if (topic === 'help' && more.length === 0) {
+    io.stdout.write(helpText());
+    return 0;
+  }
+  if (topic !== undefined && OWN_WORDS.includes(topic)) return runOwn([topic, ...more, '--help'], io);
   const route = topic === undefined ? undefined : findRoute(topic);
   if (route) return runTool(route, [...more, '--help'], io);
   // A plug-in's help is its own `--help`, as `okstra <plug-in> …` runs it.
   const plugin = topic !== undefined && /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(topic) ? findOnPath(`okstra-${topic}`, io.env) : null;
   if (plugin) return runExecutable(plugin, [...more, '--help'], io);
   io.stderr.write(
-    `okstra: no help for '${oneLine(words.join(' '))}'${didYouMean(topic ?? '')} (topics: ${[...ROUTES.map((r) => r.word), 'sample', 'environment'].join(', ')})\n`,
+    `okstra: no help for '${oneLine(words.join(' '))}'${didYouMean(topic ?? '')} (topics: ${[...knownWords(), 'help', 'environment'].join(', ')})\n`,
   );
   return 2;
 }
@@ -82,12 +98,17 @@ function didYouMean(word: string): string {
   // `okstra -v`: a short option in the wrong case (too short for an edit-distance typo).
   const short = OPTIONS.find((o) => o.length === 2 && o !== word && o.toLowerCase() === word.toLowerCase());
   // `okstra --vesion`: an option-looking word is matched against the umbrella's own options.
-  const best = short ?? closestWord(word, word.startsWith('-') ? OPTIONS.filter((o) => o.startsWith('--')) : ROUTES.map((r) => r.word));
+  const best = short ?? closestWord(word, word.startsWith('-') ? OPTIONS.filter((o) => o.startsWith('--')) : knownWords());
   return best ? ` (did you mean '${best}'?)` : '';
 }
 
 /** The umbrella's own options. */
 const OPTIONS = ['-V', '--version', '-h', '--help'];
+
+/** `okstra install …`, `okstra completion …`: the umbrella's own commander program (loaded only for them). */
+async function runOwn(argv: readonly string[], io: Io): Promise<number> {
+  return (await import('./cli/own-program.js')).runOwn(argv, io, packageVersion(import.meta.url));
+}
 
 async function runTool(route: Route, rest: readonly string[], io: Io): Promise<number> {
   const args = [...route.prefix, ...rest];
@@ -125,6 +146,7 @@ export function helpText(): string {
     'Commands:',
     ...lines,
     `  ${'sample'.padEnd(width)}  write the sample project, with stub provider CLIs, into a new folder to try the tools on`,
+    ...OWN_COMMANDS.map((c) => `  ${c.word.padEnd(width)}  ${c.summary}`),
     '',
     'Options:',
     '  -V, --version  print the version',

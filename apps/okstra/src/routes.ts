@@ -51,7 +51,6 @@ export const RUNTIME_WORDS: readonly string[] = [
   'codex-run',
   'codex-dispatch',
   'run',
-  'install',
   'setup',
   'profile',
   'stage-map',

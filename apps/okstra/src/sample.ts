@@ -1,6 +1,6 @@
 import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathArg, type Io } from '@okstra/cli-kit';
 
 /** The provider CLIs the sample's run-manifests name (examples/sample-project); each gets a stub. */
@@ -11,16 +11,16 @@ export const STUB_BIN = 'stub-bin';
 export const STUB_LOG = 'stub-calls.log';
 
 /**
- * The sample project shipped with the package: `dist/sample-project` beside
- * the bundle (copied there by the build, apps/okstra/package.json), or the
+ * The sample project shipped with the package: `dist/examples/sample-project`
+ * beside the bundle (copied there by the build, tools/ship-texts.mjs), or the
  * repository's examples/sample-project when run from source.
  */
 function shippedSample(): string {
-  for (const rel of ['./sample-project', '../../../examples/sample-project']) {
+  for (const rel of ['./examples/sample-project', '../../../examples/sample-project']) {
     const dir = fileURLToPath(new URL(rel, import.meta.url));
     if (existsSync(join(dir, '.okstra'))) return dir;
   }
-  throw new Error('the sample project is not in this okstra package (dist/sample-project is missing)');
+  throw new Error('the sample project is not in this okstra package (dist/examples/sample-project is missing)');
 }
 
 /** A shell word for `value`, single-quoted ('\'' for a quote inside). */
@@ -89,8 +89,9 @@ export function runSample(args: readonly string[], io: Io): number {
   const bin = join(dir, STUB_BIN);
   const log = join(dir, STUB_LOG);
   const existed = existsSync(dir);
+  const sample = shippedSample();
   try {
-    cpSync(shippedSample(), dir, { recursive: true });
+    cpSync(sample, dir, { recursive: true });
     mkdirSync(bin, { recursive: true });
     const stubs: Array<[string, string]> = [...SAMPLE_PROVIDERS.map((p) => [p, providerStub(p, log)] as [string, string]), ['gh', ghStub(log)]];
     for (const [name, body] of stubs) {
@@ -117,7 +118,7 @@ export function runSample(args: readonly string[], io: Io): number {
     [
       `okstra sample: wrote the sample project to ${dir}`,
       `  stub provider CLIs (${SAMPLE_PROVIDERS.join(', ')}) and a recording gh that sends nothing: ${bin} (calls logged in ${log})`,
-      `  put them first on PATH with the line above (or: eval "$(okstra sample DIR)"), then cd ${shellQuote(dir)} and run the --help Examples in the order of examples/README.md (convergence seed first)`,
+      `  put them first on PATH with the line above (or: eval "$(okstra sample DIR)"), then cd ${shellQuote(dir)} and run the --help Examples in the order of ${join(dirname(sample), 'README.md')} (convergence seed first)`,
       '',
     ].join('\n'),
   );

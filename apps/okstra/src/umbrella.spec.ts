@@ -29,10 +29,18 @@ describe('okstra umbrella (real bin)', () => {
     expect(r.stderr).toContain('Usage: okstra <command>');
   });
 
-  it('an unknown word exits 2 naming the known tools', () => {
+  it("an unknown word exits 2 naming every known command: the tools, sample and the umbrella's own", () => {
     const r = okstra(['frobnicate'], { env: { ...process.env, PATH: '/nonexistent' } });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`okstra: unknown command 'frobnicate' (known: ${ROUTES.map((x) => x.word).join(', ')}; see 'okstra --help')\n`);
+    const known = [...ROUTES.map((x) => x.word), 'sample', 'install', 'completion'];
+    expect(r.stderr).toBe(`okstra: unknown command 'frobnicate' (known: ${known.join(', ')}; see 'okstra --help')\n`);
+  });
+
+  it('okstra help help is the umbrella help, exit 0; okstra help install is its --help', () => {
+    expect(okstra(['help', 'help'])).toEqual(okstra(['--help']));
+    const install = okstra(['help', 'install']);
+    expect(install.code).toBe(0);
+    expect(install.stdout).toMatch(/^Usage: okstra install \[options\]/);
   });
 
   it('an unknown word or help topic is shown with its control characters escaped, as every error line (docs/conventions.md)', () => {

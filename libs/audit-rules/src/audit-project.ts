@@ -4,7 +4,7 @@ import { InputError } from '@okstra/core';
 import { okstraDir, joinPath as join } from '@okstra/paths';
 import type { AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
 import { auditRun, carryDirOf } from './audit-run.js';
-import { discoverRuns, type DiscoveredRun } from './discover.js';
+import { discoverRuns, type DiscoveredRun, type SkippedRun } from './discover.js';
 import { indexDirs, runArtifactDirs, type FileIndex } from './files.js';
 import { AuditPool, auditWorkerCount } from './parallel/pool.js';
 
@@ -16,6 +16,8 @@ export interface AuditOptions {
   workers?: number;
   /** Called after each run with the number of runs audited so far (progress display). */
   onProgress?: (runsScanned: number) => void;
+  /** Receives each place discovery could not look into (./discover.ts `SkippedRun`). */
+  onSkip?: (skipped: SkippedRun) => void;
 }
 
 /** One audited run and its violations (empty when it breaks no invariant). */
@@ -65,7 +67,7 @@ export async function findProjectRoot(cwd: string): Promise<string> {
  */
 export async function* auditProject(projectRoot: string, options: AuditOptions = {}): AsyncGenerator<AuditedRun> {
   const root = await assertProjectRoot(projectRoot);
-  yield* auditInOrder(root, discoverRuns(root, { taskKey: options.taskKey }), options.workers);
+  yield* auditInOrder(root, discoverRuns(root, { taskKey: options.taskKey, onSkip: options.onSkip }), options.workers);
 }
 
 /**
@@ -78,7 +80,7 @@ export async function* auditRuns(projectRoot: string, runs: AsyncIterable<Discov
   let files: FileIndex | null = null;
   let turn = performance.now();
   for await (const run of runs) {
-    // A long audit lets its process's timers and sockets run now and then (the daemon's heartbeat, docs/release.md).
+    // A long audit lets its process's timers run now and then (progress lines, worker-thread replies).
     if (performance.now() - turn > YIELD_EVERY_MS) {
       await new Promise(setImmediate);
       turn = performance.now();
@@ -189,19 +191,21 @@ async function* chain<T>(first: readonly T[], rest: AsyncIterator<T>): AsyncGene
 }
 
 /**
- * `okstra run-audit` as a value: `{ok, projectRoot, runsScanned, violations}`
- * (docs/run-audit.md "Output"); `ok` is true exactly when there is no violation.
+ * `okstra run-audit` as a value: `{ok, projectRoot, runsScanned, runsSkipped, violations}`
+ * (docs/run-audit.md "Output"); `ok` is true exactly when there is no violation and no skipped place.
  * Read-only.
  * @throws InputError for an unusable project root or task key.
  */
 export async function runAudit(projectRoot: string, options: AuditOptions = {}): Promise<RunAuditReport> {
   const root = await assertProjectRoot(projectRoot);
   const violations: AuditViolation[] = [];
+  const runsSkipped: SkippedRun[] = [];
   let runsScanned = 0;
-  for await (const audited of auditProject(root, options)) {
+  for await (const audited of auditProject(root, { ...options, onSkip: (s) => runsSkipped.push(s) })) {
     runsScanned++;
-    violations.push(...audited.violations);
+    for (const v of audited.violations) violations.push(v);
     options.onProgress?.(runsScanned);
   }
-  return { ok: violations.length === 0, projectRoot: root, runsScanned, violations };
+  // No all-clear without having looked: a place that may hold runs and was not read is not ok.
+  return { ok: violations.length === 0 && runsSkipped.length === 0, projectRoot: root, runsScanned, runsSkipped, violations };
 }

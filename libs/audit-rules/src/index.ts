@@ -1,10 +1,9 @@
 /**
- * @okstra/audit-rules — the run-audit progress invariants (docs/run-audit.md),
- * the worker audit-sidecar rules shared by `worker-audit-check` and run-audit
- * (docs/worker-audit-check.md), and the error-issue pipeline's pure logic
- * (docs/error-issue.md). Seed 000: `/okstra-inspect` README row,
- * `worker-audit-check` cli.md row, `run_audit.py` / `issue_signals.py` /
- * `error_issue.py` module row.
+ * @okstra/audit-rules — the run-audit progress invariants (docs/run-audit.md)
+ * and the worker audit-sidecar rules shared by `worker-audit-check` and run-audit
+ * (docs/worker-audit-check.md). The error-issue pipeline is @okstra/error-issue.
+ * Seed 000: `/okstra-inspect` README row, `worker-audit-check` cli.md row,
+ * `run_audit.py` module row.
  */
 export * from './invariants.js';
 export * from './files.js';
@@ -15,4 +14,5 @@ export * from './audit-project.js';
 export * from './checks/index.js';
 export * from './worker-audit/ledger.js';
 export * from './worker-audit/rules.js';
-export * from './error-issue/index.js';
+export * from './hosts.js';
+export * from './worker-audit/citations.js';

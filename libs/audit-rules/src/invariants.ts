@@ -42,6 +42,7 @@ export const INVARIANTS = [
   { number: 27, id: 'run-order', summary: 'the order the seeds fix is broken (writer last, verification after draft)' },
   { number: 28, id: 'failure-unlogged', summary: 'a failed or aborted run logged no errors-*.jsonl line naming it' },
   { number: 29, id: 'derived-mismatch', summary: 'plan verdicts or a convergence round differ from the saved responses' },
+  { number: 30, id: 'citation-unheld', summary: 'the final report rests on an agreed finding none of whose citations holds' },
 ] as const;
 
 /** An invariant id (`report-missing`, …). */

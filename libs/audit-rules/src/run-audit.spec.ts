@@ -17,7 +17,7 @@ describe('run-audit over a clean project', () => {
   it('scans every run and finds nothing', async () => {
     project = makeCleanProject();
     const report = await runAudit(project.root);
-    expect(report).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, violations: [] });
+    expect(report).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, runsSkipped: [], violations: [] });
   });
 });
 

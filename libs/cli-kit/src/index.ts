@@ -1,11 +1,10 @@
 // The commander-free base (exit codes, typed errors, stable JSON) lives in
 // @okstra/core; re-exported here so an app needs one import.
 export * from '@okstra/core';
-export * from './daemon/client.js';
-export * from './daemon/server.js';
 export * from './io.js';
 export * from './json-output.js';
 export * from './options.js';
+export * from './progress.js';
 export * from './report-error.js';
 export * from './run-cli.js';
 export * from './run-process.js';

@@ -13,6 +13,12 @@ export interface WorkerResponse {
   /** The response file as the caller named it: printed in messages, recorded as `resultPath`. */
   file: string;
   text: string;
+  /**
+   * The provider's end-of-turn signal from the wrapper's status sidecar (`endOfTurn.signal`,
+   * docs/team.md "End of turn"), when it was captured: any signal but `end-turn` refuses the
+   * answer as truncated. Undefined or null (not captured) changes nothing.
+   */
+  endOfTurn?: { signal: string } | null;
 }
 
 /** One worker's terminal dispatch outcome (`--dispatch <worker>=<status>:<durationMs>`). */
@@ -119,7 +125,15 @@ export function readRoundResults(input: CollectInput): { results: RoundResults; 
 }
 
 function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode, problems: AnswerProblem[]): Vote[] {
-  const read = readResponseVotesWithProblems({ workerId, file: response.file, text: response.text, mode, wanted: dispatched, thing: 'finding' });
+  const read = readResponseVotesWithProblems({
+    workerId,
+    file: response.file,
+    text: response.text,
+    mode,
+    wanted: dispatched,
+    thing: 'finding',
+    endOfTurn: response.endOfTurn,
+  });
   problems.push(...read.problems);
   return read.votes.map((v) => {
     const vote: Vote = { findingId: v.id, verdict: v.verdict, explanation: v.explanation, sourceVerdict: v.sourceVerdict, line: v.line };

@@ -1,7 +1,9 @@
 import type { ConvergenceMode, Verdict } from '@okstra/schemas/convergence';
 import { CONVERGENCE_VERDICT_WORDS } from '@okstra/schemas/vocabulary';
 import {
+  bearingProblems,
   cleanVerdictText,
+  dispatchedIds,
   leadingWord,
   normalizeWord,
   parseAnswer,
@@ -9,6 +11,7 @@ import {
   secondIdInHeading,
   summaryStatements,
   tableRows,
+  truncatedAt,
   verdictWordsIn,
   type AnswerProblem,
   type TableRow,
@@ -63,6 +66,8 @@ export interface ResponseInput {
   mode: ConvergenceMode;
   wanted: readonly string[];
   thing: string;
+  /** The provider's end-of-turn signal when captured (WorkerResponse.endOfTurn): any but `end-turn` is a truncated answer. */
+  endOfTurn?: { signal: string } | null;
 }
 
 /**
@@ -81,9 +86,7 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
   const { workerId, file, mode, thing } = input;
   const words = VERDICT_WORDS[mode];
   const accepted = Object.keys(words);
-  const canonical = new Map<string, string[]>();
-  for (const id of input.wanted) canonical.set(id.toLowerCase(), [...(canonical.get(id.toLowerCase()) ?? []), id]);
-  const dispatched = (written: string) => (input.wanted.includes(written) ? [written] : (canonical.get(written.toLowerCase()) ?? []));
+  const dispatched = (written: string) => dispatchedIds(written, input.wanted);
   const problems: Problem[] = [];
   const fail = (id: string, line: number, message: string) => problems.push({ id, line, message });
   const votes = new Map<string, BlockVote>();
@@ -93,7 +96,7 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
     const matches = dispatched(block.id);
     const id = matches[0] ?? block.id;
     if (matches.length > 1) {
-      fail(block.id, block.headingLine, `the id matches ${matches.join(' and ')} in another case`);
+      fail(block.id, block.headingLine, `the id matches ${matches.join(' and ')} in another case or zero-padding: write it exactly as dispatched`);
       continue;
     }
     if (matches.length === 0) {
@@ -101,7 +104,7 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
       if (block.fields.verdict || headingVerdict(block, accepted)) fail(block.id, block.headingLine, `verdict for a ${thing} not dispatched to this worker`);
       continue;
     }
-    const other = otherIdInHeading(block.headingRest, canonical);
+    const other = otherIdInHeading(block.headingRest, input.wanted);
     if (other && other !== id) {
       fail(id, block.headingLine, `the heading names more than one ${thing} (${id} and ${other}): answer each in its own block`);
       continue;
@@ -187,6 +190,27 @@ export function readResponseVotesWithProblems(input: ResponseInput): { votes: Bl
         `the block says ${vote.sourceVerdict} (line ${vote.line}) but ${st.what} says ${word} (line ${st.line}): expected one verdict, the same everywhere`,
       );
   }
+  // Fail closed: every other line that bears on a vote refuses the answer (docs/contracts.md "Which answers give a vote").
+  // Only for an answer whose blocks all read: the repair of a broken block comes first, and its text bears on nothing yet.
+  const reported = new Set(problems.map((p) => p.line));
+  const ownLines = new Set<number>([...votes.values()].map((v) => v.line));
+  for (const block of answer.blocks) for (const key of ['verdict', 'confidence']) for (const f of block.occurrences[key] ?? []) ownLines.add(f.line);
+  const bearing = bearingProblems({
+    answer,
+    idPattern: HEADING_ID,
+    resolve: (written) => {
+      const ids = dispatched(written);
+      return ids.length === 1 ? ids[0] : undefined;
+    },
+    votes: new Map([...votes].map(([id, v]) => [id, { word: v.sourceVerdict, line: v.line }])),
+    ownLines,
+  });
+  const cut =
+    input.endOfTurn && input.endOfTurn.signal !== 'end-turn'
+      ? { line: 0, why: `the provider's turn did not end (end-of-turn signal '${input.endOfTurn.signal}' in the wrapper's status sidecar)` }
+      : truncatedAt(answer.text);
+  if (problems.length === 0 && input.wanted.every((id) => votes.has(id))) for (const p of bearing) if (!reported.has(p.line)) fail(p.id, p.line, p.message);
+  if (cut) fail(input.wanted[input.wanted.length - 1] ?? '(answer)', cut.line, `the answer is cut off: ${cut.why} (a truncated answer gives no vote)`);
   for (const id of input.wanted) {
     if (!votes.has(id) && !raws.has(id) && !rowsById.has(id) && !problems.some((p) => p.id === id))
       fail(id, 0, `dispatched ${thing} with no verdict (no '### ${id}' block in the response)`);
@@ -212,9 +236,9 @@ function statementWord(text: string, accepted: readonly string[]): string | unde
 }
 
 /** A dispatched id (its dispatched spelling) that the heading's rest starts with: `### F-001, F-002`, `### F-001 / F-002`, `### F-001 and F-002`. */
-function otherIdInHeading(rest: string, canonical: ReadonlyMap<string, string[]>): string | undefined {
+function otherIdInHeading(rest: string, wanted: readonly string[]): string | undefined {
   const other = secondIdInHeading(rest);
-  const ids = other ? canonical.get(other.toLowerCase()) : undefined;
+  const ids = other ? dispatchedIds(other, wanted) : undefined;
   return ids?.length === 1 ? ids[0] : undefined;
 }
 

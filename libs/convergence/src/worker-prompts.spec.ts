@@ -55,6 +55,23 @@ describe('worker prompts', () => {
     expect(batch.match(/^### [A-Z]-\d+/gm)).toEqual(['### F-002', '### F-001']);
   });
 
+  it('marks the cited evidence that does not hold, and a finding none of whose citations holds, for the other workers', () => {
+    const seedWith = {
+      ...seed,
+      findings: seed.findings.map((f) => (f.id === 'F-001' ? { ...f, evidence: ['src/gone.ts:9'] } : { ...f, evidence: ['src/a.ts:1', 'src/b.ts:999'] })),
+    };
+    const notes = new Map([
+      ['src/gone.ts:9', 'no such file in the project'],
+      ['src/b.ts:999', 'the lines are past the end of the file'],
+    ]);
+    const text = renderReverifyPrompt(seedWith, plan, plan.batches[0]!, files, notes);
+    expect(text).toContain('- src/a.ts:1\n- src/b.ts:999 — does not hold: the lines are past the end of the file\n');
+    expect(text).toContain('- src/gone.ts:9 — does not hold: no such file in the project\n\nEvidence check: none of the citations above holds in the project');
+    expect(text.match(/Evidence check:/g)).toHaveLength(1);
+    // Without notes (nothing checked) the evidence is listed as cited.
+    expect(renderReverifyPrompt(seedWith, plan, plan.batches[0]!, files)).not.toContain('does not hold');
+  });
+
   it('refuses a batch naming a finding the seed does not hold', () => {
     const bad = { ...plan.batches[0]!, findingIds: ['F-404'] };
     expect(() => renderReverifyPrompt(seed, plan, bad, files)).toThrow(/F-404/);

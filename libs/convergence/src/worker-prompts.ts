@@ -17,12 +17,20 @@ export const BATCH_LINE_PREFIX = 'Batch: ';
  * One worker's reverify prompt for round `plan.round` (docs/convergence.md "Reverify prompts"):
  * a header naming the round, its result file, its audit sidecar and its phase id; the batch's
  * findings in plan order (title, claim, evidence, from the seed), each re-vote with the other
- * reviewers' verdict and Basis from the plan's `revotes`, quoted and labelled as theirs; then
+ * reviewers' verdict and Basis from the plan's `revotes`, quoted and labelled as theirs; a cited
+ * evidence line `citationNotes` names is marked `— does not hold: <why>` (the citation checker's
+ * finding, libs/citations), and a finding none of whose citations holds says so; then
  * `prompts/workers/reverify-<mode>.md` and `prompts/workers/audit-sidecar.md` verbatim.
  * Deterministic: the same plan, seed and paths give the same bytes.
  * @throws Error when the batch names a finding the seed does not hold (a plan of another state).
  */
-export function renderReverifyPrompt(seed: ConvergenceGroups, plan: RoundPlan, batch: RoundBatch, files: PromptFiles): string {
+export function renderReverifyPrompt(
+  seed: ConvergenceGroups,
+  plan: RoundPlan,
+  batch: RoundBatch,
+  files: PromptFiles,
+  citationNotes: ReadonlyMap<string, string> = new Map(),
+): string {
   const byId = new Map(seed.findings.map((f) => [f.id, f]));
   const revotes = new Map((batch.revotes ?? []).map((r) => [r.findingId, r]));
   const phase = `reverify-r${plan.round}`;
@@ -39,7 +47,14 @@ export function renderReverifyPrompt(seed: ConvergenceGroups, plan: RoundPlan, b
     const f = byId.get(id);
     if (!f) throw new Error(`finding ${id} of ${batch.workerId}'s batch is not in the seed`);
     out.push(`### ${id}: ${oneLine(f.title)}`, '', f.claim.trimEnd(), '');
-    if (f.evidence.length > 0) out.push('Evidence cited:', '', ...f.evidence.map((e) => `- ${e}`), '');
+    if (f.evidence.length > 0) {
+      out.push('Evidence cited:', '', ...f.evidence.map((e) => (citationNotes.has(e) ? `- ${e} — does not hold: ${citationNotes.get(e)}` : `- ${e}`)), '');
+      if (f.evidence.every((e) => citationNotes.has(e)))
+        out.push(
+          `Evidence check: none of the citations above holds in the project (okstra checked each file and line range). Judge ${id} on the code itself.`,
+          '',
+        );
+    }
     const rv = revotes.get(id);
     if (rv) {
       out.push(`Re-vote (pass ${rv.pass}): the reviewers split on ${id}. Their latest votes follow — theirs, not yours:`, '');

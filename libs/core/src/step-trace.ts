@@ -3,7 +3,7 @@ import { appendFileSync } from 'node:fs';
 let steps = 0;
 
 /**
- * Test seam of the crash-safety suite (docs/environment.md, tools/fault-injection run-kill.spec):
+ * Test seam of the crash-safety suite (docs/test-seams.md, tools/fault-injection run-kill.spec):
  * mark that a process just finished step `step` (e.g. `r1 plan-round`, `r1 dispatch rows-in-progress`).
  * Both variables unset (as always outside tests): nothing happens — no file, no timer, no change
  * of behaviour. `OKSTRA_STEP_TRACE=<file>` appends `<n>\t<step>\t<ms>\n` (n counts from 1 per process,

@@ -109,9 +109,12 @@ export function auditSidecarBeside(resultPath: string): string {
   return replaceExtension(resultPath, '.audit.md');
 }
 
-/** `<run-dir>/state/convergence-run-<type>-<seq>.lock.json` — the run lock of `okstra convergence run` (pid + start time). */
-export function convergenceRunLockPath(dir: string, run: RunRef): string {
-  return join(dir, 'state', `convergence-run${runSuffix(run.taskType, run.seq)}.lock.json`);
+/**
+ * `<run-dir>/state/run-<type>-<seq>.lock.json` — the run lock: the one dispatcher of a run at a time
+ * (`okstra convergence run`, `okstra-team dispatch`; libs/team-run `takeRunLock`), pid + start time.
+ */
+export function runLockPath(dir: string, run: RunRef): string {
+  return join(dir, 'state', `run${runSuffix(run.taskType, run.seq)}.lock.json`);
 }
 
 /** The wrapper transcript beside a prompt: `.md` replaced by `.log`. */
@@ -131,6 +134,11 @@ export function wrapperLastMessagePath(prompt: string): string {
 /** The wrapper status sidecar beside a prompt: `.md` replaced by `.status.json`. */
 export function wrapperStatusPath(prompt: string): string {
   return replaceExtension(prompt, '.status.json');
+}
+
+/** The wrapper's per-worker evidence file beside a prompt (and its status sidecar): `.md` replaced by `.evidence.json`. */
+export function wrapperEvidencePath(prompt: string): string {
+  return replaceExtension(prompt, '.evidence.json');
 }
 
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.md` */

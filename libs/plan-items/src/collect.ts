@@ -2,6 +2,8 @@ import { InputError } from '@okstra/core';
 import type { PlanVerdict } from '@okstra/schemas/implementation-planning';
 import type { PlanVerdictsEnvelope } from '@okstra/schemas/plan-verdicts';
 import {
+  bearingProblems,
+  dispatchedIds,
   findNearMisses,
   parseAnswer,
   PLAN_FIELD_LABELS,
@@ -14,16 +16,25 @@ import {
   secondIdInHeading,
   summaryStatements,
   tableRows,
+  truncatedAt,
   type NearMiss,
   type PlanVote,
 } from '@okstra/verdict-blocks';
 import { PLAN_ITEM_HEADING_ID } from './ids.js';
+
+/** The queue id an id as written names: exactly one match in case or zero-padding (verdict-blocks dispatchedIds), else none. */
+function resolveId(written: string, queue: readonly string[]): string | undefined {
+  const ids = dispatchedIds(written, queue);
+  return ids.length === 1 ? ids[0] : undefined;
+}
 
 /** One worker's plan-verify response: its id, the file it came from (for messages) and the Markdown. */
 export interface WorkerResponse {
   workerId: string;
   file: string;
   markdown: string;
+  /** The provider's end-of-turn signal when captured (docs/team.md "End of turn"): any but `end-turn` refuses the answer as truncated. */
+  endOfTurn?: { signal: string } | null;
 }
 
 /** One hard error of a response: the worker, the item, the file and the 1-based line (0 = end of file unknown). */
@@ -72,7 +83,7 @@ export function collectVerdictsWithProblems(
     if (seenWorkers.has(r.workerId)) throw new InputError(`worker '${r.workerId}' is given more than one --result`, { field: '--result' });
     seenWorkers.add(r.workerId);
   }
-  const canonical = new Map(queue.map((id) => [id.toLowerCase(), id] as const));
+  const canonical = { get: (written: string) => resolveId(written, queue), size: queue.length };
   const byItem = new Map<string, PlanVerdict[]>(queue.map((id) => [id, []]));
   const problems: CollectProblem[] = [];
   for (const response of responses) {
@@ -105,7 +116,11 @@ export function collectVerdictsWithProblems(
 }
 
 /** Parse one response; map item id → verdict, or → null when its block was present but broken (already reported). */
-function readResponse(response: WorkerResponse, canonical: Map<string, string>, problems: CollectProblem[]): Map<string, PlanVerdict | null> {
+function readResponse(
+  response: WorkerResponse,
+  canonical: { get: (written: string) => string | undefined; size: number },
+  problems: CollectProblem[],
+): Map<string, PlanVerdict | null> {
   const out = new Map<string, PlanVerdict | null>();
   const firstLine = new Map<string, number>();
   const voteLine = new Map<string, number>();
@@ -113,14 +128,14 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
   const options = { idPattern: PLAN_ITEM_HEADING_ID, fieldLabels: PLAN_FIELD_LABELS, file: response.file };
   const answer = parseAnswer(response.markdown, options);
   for (const block of answer.blocks) {
-    const id = canonical.get(block.id.toLowerCase());
+    const id = canonical.get(block.id);
     if (!id) {
       // A title heading that looks like an id but carries no verdict is not an answer.
       if (block.fields['verdict']) report(block.id, block.headingLine, 'verdict for an item outside the persisted queue');
       continue;
     }
     const other = secondIdInHeading(block.headingRest);
-    const otherId = other ? canonical.get(other.toLowerCase()) : undefined;
+    const otherId = other ? canonical.get(other) : undefined;
     if (otherId && otherId !== id) {
       // `### P-Opt-1, P-Opt-2`: which items the one verdict covers is not beyond doubt (docs/plan-items.md).
       report(id, block.headingLine, `the heading names more than one item (${id} and ${otherId}): answer each in its own block`);
@@ -146,7 +161,7 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
     }
   }
   // Tables: a row answers an item with no block; for one with a block, it is a statement compared below.
-  const rows = tableRows(answer, PLAN_ITEM_HEADING_ID).map((r) => ({ ...r, item: canonical.get(r.id.toLowerCase()) }));
+  const rows = tableRows(answer, PLAN_ITEM_HEADING_ID).map((r) => ({ ...r, item: canonical.get(r.id) }));
   for (const row of rows) {
     if (!row.item || firstLine.has(row.item)) continue;
     firstLine.set(row.item, row.line);
@@ -179,7 +194,7 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
   const statements: Statement[] = [
     ...rows.filter((r) => r.item).map((r) => ({ item: r.item, text: r.verdict, line: r.line, what: 'the table row', ...rowCells(r) })),
     ...summaryStatements(answer, PLAN_ITEM_HEADING_ID).map((st) => ({
-      item: st.id === null ? null : canonical.get(st.id.toLowerCase()),
+      item: st.id === null ? null : canonical.get(st.id),
       text: st.text,
       line: st.line,
       what: st.id === null ? 'the summary' : st.correction ? 'the correction' : 'the summary line',
@@ -236,6 +251,25 @@ function readResponse(response: WorkerResponse, canonical: Map<string, string>, 
         `the block says ${describe(vote)} (line ${voteLine.get(st.item)}) but ${st.what} says ${shown} (line ${st.line}): expected one verdict, the same everywhere`,
       );
   }
+  // Fail closed: every other line that bears on a vote refuses the answer (docs/contracts.md "Which answers give a vote").
+  const reported = new Set(problems.filter((p) => p.workerId === response.workerId).map((p) => p.line));
+  const ownLines = new Set<number>(voteLine.values());
+  for (const block of answer.blocks)
+    for (const key of ['verdict', 'fixability', 'breakage kind', 'breakage', 'kind', 'confidence'])
+      for (const f of block.occurrences[key] ?? []) ownLines.add(f.line);
+  const held = new Map(
+    votes.map(([id, v]) => [id, { word: v.verdict, line: voteLine.get(id) ?? 0, kind: v.breakageKind ?? null, fixability: v.fixability ?? null }] as const),
+  );
+  // Only for an answer whose blocks all read: the repair of a broken block comes first, and its text bears on nothing yet.
+  const clean = ![...out.values()].includes(null) && out.size === canonical.size;
+  if (clean && problems.every((p) => p.workerId !== response.workerId))
+    for (const p of bearingProblems({ answer, idPattern: PLAN_ITEM_HEADING_ID, resolve: (w) => canonical.get(w), votes: held, ownLines }))
+      if (!reported.has(p.line)) report(p.id, p.line, p.message);
+  const cut =
+    response.endOfTurn && response.endOfTurn.signal !== 'end-turn'
+      ? { line: 0, why: `the provider's turn did not end (end-of-turn signal '${response.endOfTurn.signal}' in the wrapper's status sidecar)` }
+      : truncatedAt(answer.text);
+  if (cut) report([...out.keys()].pop() ?? '(answer)', cut.line, `the answer is cut off: ${cut.why} (a truncated answer gives no vote)`);
   return out;
 }
 

@@ -13,3 +13,4 @@ export * from './launch.js';
 export * from './executable.js';
 export * from './liveness.js';
 export * from './capture/index.js';
+export * from './evidence/index.js';

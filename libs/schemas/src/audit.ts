@@ -24,12 +24,14 @@ export type AuditViolation = z.infer<typeof AuditViolation>;
 /**
  * `okstra run-audit --json` output (seed 000 `/okstra-inspect` README row,
  * `run_audit.py` module row; docs/run-audit.md). `ok` is true exactly when
- * `violations` is empty; `runsScanned` counts run-manifests found.
+ * `violations` and `runsSkipped` are empty; `runsScanned` counts run-manifests found.
  */
 export const RunAuditReport = z.looseObject({
   ok: z.boolean(),
   projectRoot: NonEmptyString,
   runsScanned: NonNegativeInt,
+  /** Places that may hold runs but could not be looked into; `ok` is false unless empty (absent in reports before 0.2). */
+  runsSkipped: z.optional(z.array(z.looseObject({ path: NonEmptyString, reason: NonEmptyString }))),
   violations: z.array(AuditViolation),
 });
 export type RunAuditReport = z.infer<typeof RunAuditReport>;
@@ -43,17 +45,47 @@ export const runAuditReportArtifact = defineArtifact('run-audit-report', ['1.0']
  */
 export const WorkerAuditFailure = z.looseObject({
   worker: NonEmptyString,
-  rule: z.enum(['result-missing', 'reading-confirmation-heading', 'audit-sidecar-missing', 'evidence-row-missing']),
+  rule: z.enum([
+    'result-missing',
+    'reading-confirmation-heading',
+    'audit-sidecar-missing',
+    'evidence-row-missing',
+    'citation-not-found',
+    'citation-out-of-range',
+  ]),
   file: NonEmptyString,
   message: NonEmptyString,
   citation: z.optional(z.string()),
 });
 export type WorkerAuditFailure = z.infer<typeof WorkerAuditFailure>;
 
-/** `okstra worker-audit-check` output: `{ok, failures[]}`; exit 2 when failures is non-empty. */
+/**
+ * One worker's citations as `worker-audit-check` checked them (docs/worker-audit-check.md "Citations
+ * checked"): counts, and the citations that do not hold or that the worker's own tools never read.
+ * `status` is `unchecked` (with `reason`) when the project has nothing to check against.
+ */
+export const WorkerCitations = z.looseObject({
+  worker: NonEmptyString,
+  status: z.enum(['checked', 'unchecked']),
+  reason: z.optional(z.string()),
+  cited: z.int(),
+  exist: z.int(),
+  inRange: z.int(),
+  quoted: z.int(),
+  match: z.int(),
+  /** Read or searched by the worker's own tools; `unknown` without an evidence file (native-session workers). */
+  read: z.union([z.int(), z.literal('unknown')]),
+  holding: z.int(),
+  notHolding: z.array(z.looseObject({ citation: z.string(), problem: z.string() })),
+  notRead: z.array(z.string()),
+});
+export type WorkerCitations = z.infer<typeof WorkerCitations>;
+
+/** `okstra worker-audit-check` output: `{ok, failures[], citations[]}`; exit 2 when failures is non-empty. */
 export const WorkerAuditCheckReport = z.looseObject({
   ok: z.boolean(),
   failures: z.array(WorkerAuditFailure),
+  citations: z.optional(z.array(WorkerCitations)),
 });
 export type WorkerAuditCheckReport = z.infer<typeof WorkerAuditCheckReport>;
 

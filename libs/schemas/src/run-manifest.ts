@@ -85,6 +85,12 @@ export const RunManifest = z.looseObject({
   leadAssignment: Assignment,
   workerAssignments: z.array(Assignment),
   workerDispatches: z._default(z.array(WorkerDispatch), []),
+  /**
+   * The project commit the run's workers read (`git rev-parse HEAD` when the run started), when
+   * the project is a git repository: citations are checked against it, not the working tree
+   * (docs/worker-audit-check.md "Citations checked"). Absent: the working tree.
+   */
+  sourceCommit: z.optional(z.nullable(z.string().check(z.regex(/^[0-9a-fA-F]{7,64}$/, 'expected a git commit SHA')))),
 });
 export type RunManifest = z.infer<typeof RunManifest>;
 

@@ -17,3 +17,4 @@ export {
 } from './repair.js';
 export { startingLaunched } from './dispatch/starting.js';
 export type { TeamHost } from './host.js';
+export { takeRunLock, withRunLock } from './run-lock.js';

@@ -1,6 +1,7 @@
 import { assertMarkdownNesting } from './nesting.js';
 import { assertResponseSize, parseMarkdownLinear } from './linear.js';
 import { CORRECTION_WORD, STATEMENT_LABEL_WORD } from './statements.js';
+import { labelSpellings, normalizeLabel } from './labels.js';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 
 /**
@@ -46,6 +47,8 @@ export interface VerdictBlock {
   text: string;
   /** The block's Markdown source from its heading to its end, trimmed: two blocks with equal `raw` are one answer printed twice. */
   raw: string;
+  /** The last line of the block (1-based, in the text read): its lines are `headingLine`..`endLine`. */
+  endLine: number;
 }
 
 /**
@@ -102,8 +105,12 @@ interface FieldLine {
 export const DEFAULT_DEPTHS: readonly number[] = [2, 3, 4];
 /** `Label: value` at the start of a plain-text line: a label of 1–5 words starting with a letter; the colon may be fullwidth, the space after it a no-break space. */
 const FIELD_LINE = /^([A-Za-z][A-Za-z0-9_()/-]*(?:[ \t]+[A-Za-z0-9_()/-]+){0,4})[ \t]*[:\uff1a](?:[ \t\u00a0\u3000]+|$)(.*)$/;
-/** The same with a known label: no space is needed after the colon (`**Verdict**:SURVIVES`). */
-const KNOWN_FIELD_LINE = /^([A-Za-z][A-Za-z0-9_()/-]*(?:[ \t]+[A-Za-z0-9_()/-]+){0,4})[ \t]*[:\uff1a][ \t\u00a0\u3000]*(.*)$/;
+/**
+ * The same with a known label (in any spelling of labels.ts): no space is needed after the colon
+ * (`**Verdict**:SURVIVES`), and an equals sign or a dash stands for the colon (`Verdict = SURVIVES`,
+ * `Basis — …`, `**판정**: REFUTED`).
+ */
+const KNOWN_FIELD_LINE = /^(\p{L}[\p{L}\p{N}_()/-]*(?:[ \t]+[\p{L}\p{N}_()/-]+){0,4})[ \t]*(?:[:\uff1a=]|[\u2014\u2013](?=[ \t]))[ \t\u00a0\u3000]*(.*)$/u;
 /** Words a heading may put before the id: `### Finding F-002: title`, `#### Item P-Opt-1`. */
 const ID_DECORATION = /^(?:finding|item|gap|issue|plan item)[ \t]*[#:.]?[ \t]+/i;
 /** A paragraph or heading that opens a closing summary: what follows it is not the block's. */
@@ -206,8 +213,7 @@ export function parseAnswer(markdown: string, options: ParseOptions = {}): Parse
 /**
  * Answers already read, by text and options: {@link parseAnswer} is a pure
  * function of the two, and the same answer is read by several checks of one
- * audit and by every audit a warm daemon serves (docs/release.md "The
- * run-audit daemon"). Entries are deeply frozen, so no caller can change what
+ * audit. Entries are deeply frozen, so no caller can change what
  * the next one reads. At most {@link MEMO_ENTRIES} answers and
  * {@link MEMO_CHARS} characters of text are kept.
  */
@@ -236,9 +242,70 @@ function parseAnswerUncached(markdown: string, options: ParseOptions): ParsedAns
   const first = readParsed(text, options);
   if (first.blocks.some(hasFields)) return first;
   const opened = openWrappingFence(text);
-  if (opened === undefined) return first;
-  const inner = readParsed(opened, options);
-  return inner.blocks.some(hasFields) ? inner : first;
+  const inner = opened === undefined ? first : readParsed(opened, options);
+  if (inner.blocks.some(hasFields)) return inner;
+  // No heading opens a block with fields: an item or a bold line marking an id does (docs/contracts.md "Which answers give a vote").
+  const marked = options.idPattern ? markersAsHeadings(opened ?? text, options.idPattern, options.fieldLabels) : undefined;
+  if (marked === undefined) return first;
+  const byMarker = readParsed(marked, options);
+  return byMarker.blocks.some(hasFields) ? byMarker : first;
+}
+
+/**
+ * The text with every list item and bold line that starts with an id written as a
+ * `###` heading (line numbers kept), and each item's continuation lines taken out
+ * of the item: `1. **F-001** — REFUTED` / `   Basis — …` reads as `### **F-001** — REFUTED` /
+ * `Basis — …`. Code fences are left as they are. Undefined when no line is such a marker.
+ */
+function markersAsHeadings(text: string, idPattern: RegExp, fieldLabels: readonly string[] | undefined): string | undefined {
+  const known = new Set((fieldLabels ?? ['verdict', 'basis']).map(normalizeLabel));
+  const isField = (line: string) => {
+    const m = KNOWN_FIELD_LINE.exec(
+      line
+        .replace(/\r?\n$/, '')
+        .replace(/^\s*(?:(?:[-*+]|\d{1,3}[.)])\s+)?/, '')
+        .replace(/\*\*|__/g, ''),
+    );
+    return m !== null && known.has(normalizeLabel(m[1]));
+  };
+  const id = new RegExp(`^[\\s*_\`[(\\p{Extended_Pictographic}\\uFE0F]*(?:${idPattern.source})(?![A-Za-z0-9_-])`, idPattern.flags.replace(/[gyu]/g, '') + 'u');
+  const lines = text.split(/(?<=\n)/);
+  let fence: string | undefined;
+  let indent = -1;
+  let found = false;
+  const markerAt = (i: number) => {
+    const item = /^( {0,3}(?:[-*+]|\d{1,3}[.)])[ \t]+)(.*)$/s.exec(lines[i]);
+    if (item && id.test(item[2])) return { prefix: item[1], rest: item[2] };
+    const bold = /^ {0,3}((?:\*\*|__).*)$/s.exec(lines[i]);
+    return bold && id.test(bold[1]) ? { prefix: '', rest: bold[1] } : undefined;
+  };
+  /** A marker is a block only when a field line follows it before the next marker or heading (a summary bullet is not one). */
+  const opensBlock = (i: number) => {
+    for (let j = i + 1; j < lines.length && j <= i + 40; j++) {
+      if (markerAt(j) || /^ {0,3}#{1,6}\s/.test(lines[j])) return false;
+      if (isField(lines[j])) return true;
+    }
+    return false;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f && (fence === undefined || (f[1][0] === fence[0] && f[1].length >= fence.length))) fence = fence === undefined ? f[1] : undefined;
+    if (fence !== undefined && !f) continue;
+    const marker = markerAt(i);
+    if (marker && opensBlock(i)) {
+      lines[i] = `### ${marker.rest}`;
+      indent = marker.prefix.length;
+      found = true;
+      continue;
+    }
+    if (indent > 0 && line.trim() !== '') {
+      const lead = /^[ \t]*/.exec(line)![0].length;
+      if (lead >= indent) lines[i] = line.slice(indent);
+      else indent = -1;
+    }
+  }
+  return found ? lines.join('') : undefined;
 }
 
 /**
@@ -325,6 +392,7 @@ function readParsed(markdown: string, options: ParseOptions): ParsedAnswer & { r
     const blockEnd = content.length > 0 ? (content[content.length - 1].position?.end.offset ?? opener.end) : opener.end;
     const block = buildBlock(opener, content, blockEnd, source, known);
     block.raw = markdown.slice(source.lineStart(opener.line), blockEnd).replace(/\r\n?/g, '\n').trim();
+    block.endLine = Math.max(opener.line, source.lineAt(Math.max(blockEnd - 1, 0)));
     return block;
   });
 
@@ -367,8 +435,10 @@ function isSummaryTitle(node: RootContent): boolean {
  */
 export function relevantLine(options: ParseOptions): ((line: string) => boolean) | undefined {
   if (!options.fieldLabels || !options.idPattern) return undefined;
-  const labels = options.fieldLabels.map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
-  const label = new RegExp(`(?:^|[\\s*_>\`-])(?:${labels})[\\s*_\`]*[:\\uff1a]`, 'i');
+  const labels = labelSpellings(options.fieldLabels)
+    .map((l) => l.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
+  const label = new RegExp(`(?:^|[\\s*_>\`-])(?:${labels})[\\s*_\`]*[:\\uff1a=\\u2014\\u2013]`, 'i');
   // An id with a digit (`F-001`, `P-Opt-1`) anywhere — a line outside the blocks naming one is a
   // summary statement wherever the id stands; `- re-read the lock` is Basis prose, not a statement.
   const ids = new RegExp(options.idPattern.source, options.idPattern.flags.replace(/[gy]/g, '') + 'g');
@@ -443,6 +513,7 @@ function buildBlock(
     duplicateFields: duplicates,
     text: texts.join('\n\n'),
     raw: '',
+    endLine: opener.line,
   };
 }
 
@@ -489,6 +560,18 @@ class SourceText {
     return out;
   }
 
+  /** The 1-based line holding an offset. */
+  lineAt(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  }
+
   /** Offset of the first character of a 1-based line. */
   lineStart(line: number): number {
     return this.starts[Math.min(Math.max(line - 1, 0), this.starts.length - 1)];
@@ -503,8 +586,8 @@ class SourceText {
     const start = this.lineStart(line);
     const lineEnd = line < this.starts.length ? this.starts[line] : this.text.length;
     const first = this.text.slice(start, lineEnd);
-    const letter = first.search(/[A-Za-z]/);
-    const colon = first.slice(letter).search(/[:\uff1a]/) + letter;
+    const letter = first.search(/\p{L}/u);
+    const colon = first.slice(letter).search(/[:\uff1a=\u2014\u2013]/) + letter;
     // `**Verdict:** X`: the emphasis opened before the label closes after the colon; skip exactly those closers.
     const emphasis = (t: string) => (t.match(/[*_]/g) ?? []).length;
     let closers = emphasis(first.slice(0, letter)) - emphasis(first.slice(letter, colon));
@@ -644,8 +727,4 @@ function idOfText(text: string, matcher: RegExp | undefined): { id: string; rest
 function stickyPattern(pattern: RegExp): RegExp {
   const flags = pattern.flags.replace(/[gy]/g, '') + 'y';
   return new RegExp(pattern.source, flags);
-}
-
-function normalizeLabel(label: string): string {
-  return label.replace(/\s+/g, ' ').trim().toLowerCase();
 }

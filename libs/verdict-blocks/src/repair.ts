@@ -40,6 +40,8 @@ export function renderRepairPrompt(input: {
     'that follows: keep every verdict, kind, fixability and Basis exactly as you',
     'gave them — change no verdict and add no new finding. If your answer really',
     'said two different things about one id, give the one you hold and say why in its Basis.',
+    'Say each verdict once, in its block: drop every line quoted below that speaks of a',
+    "verdict outside its block, and quote another reviewer's verdict on a `>` line.",
     '',
     '### What could not be read',
     '',

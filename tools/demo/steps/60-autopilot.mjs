@@ -50,7 +50,7 @@ export default async function ({ workDir, run, log, repoRoot, outputDir }) {
     const html = join(root, 'convergence-view.html');
     conv(['view', '--work-state', work, '--final-state', final, '--html', html]);
     // The working copy is deleted at the end: the path printed is the copy the demo keeps (run.mjs keepArtifacts).
-    const kept = join(outputDir, 'convergence-view.html');
+    const kept = join(outputDir, 'convergence-view-autopilot.html');
     log(`  view: ${kept}`);
     return { ok: out.final.validated === true, summary: `${out.rounds.length} rounds run by one command; HTML view at ${kept}` };
   } finally {

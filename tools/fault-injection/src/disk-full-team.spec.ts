@@ -76,6 +76,7 @@ async function attackDispatch(q: Squeeze, n: number): Promise<Outcome> {
   try {
     const s = clone(template, join(disk.root, 's'));
     const env = envOf(s, socket);
+    const before = snapshot(s.tmp);
     disk.squeeze(q);
     const r = await run('team', dispatchArgs(s), { cwd: s.project, env, wrap: (a) => disk.wrap(a), timeoutMs: 30_000 });
     const out: Outcome = { what: `dispatch @ ${label(q)}`, code: r.code };
@@ -88,6 +89,11 @@ async function attackDispatch(q: Squeeze, n: number): Promise<Outcome> {
     const unrecorded = panes.filter((p) => !records.includes(p));
     if (unrecorded.length) fail(`panes nothing records: ${unrecorded.join(', ')}`);
     if (r.code === 2 && panes.length) fail(`exit 2 but ${panes.length} pane(s) started`);
+    // issue 41: an exit 2 leaves nothing — no job file, no record, no run lock.
+    if (r.code === 2) {
+      const diff = changed(before, snapshot(s.tmp));
+      if (diff.length) fail(`exit 2 but changed ${diff.join(', ')}`);
+    }
     if (r.code === 0 && records.length !== WORKERS.length) fail(`exit 0 with ${records.length} records`);
     const left = leftovers(s.tmp);
     if (left.length) fail(`left ${left.join(', ')}`);
@@ -145,6 +151,10 @@ async function attackExec(q: Squeeze): Promise<Outcome> {
       if (diff.length) fail(`exit 2 but changed ${diff.join(', ')}`);
       if (r.stdout.includes('stub done')) fail('exit 2 after the provider ran');
     }
+    // issue 41: a launch that never started leaves no transcript of its own (the status sidecar says why).
+    const log = join(s.ea, 'prompts', 'codex-prompt-error-analysis-001.log');
+    if (r.code === 1 && !r.stdout.includes('stub done') && changed(before, snapshot(s.tmp)).some((k) => join(s.tmp, k) === log))
+      fail('exit 1 for a launch that never started, and its .log stayed');
     const left = leftovers(s.tmp);
     if (left.length) fail(`left ${left.join(', ')}`);
     if (process.env.FI_DEBUG) process.stderr.write(`${out.what}: exit ${r.code}; ${err.slice(0, 160)}\n`);

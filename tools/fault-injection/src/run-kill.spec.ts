@@ -70,7 +70,7 @@ function kase(from: Scenario, tag: string) {
       .map((l) => l.replace(/ .*\/sample-project\//, ' '))
       .sort(),
     left: leftovers(s.tmp).filter((p) => !p.startsWith('home/')),
-    lock: existsSync(s.final.replace(/convergence-final-/, 'convergence-run-').replace(/\.json$/, '.lock.json')),
+    lock: existsSync(s.final.replace(/convergence-final-/, 'run-').replace(/\.json$/, '.lock.json')),
   });
   const done = (keep = false) => {
     spawnSync('tmux', ['-L', socket, 'kill-server'], { stdio: 'ignore' });

@@ -112,7 +112,7 @@ describe('example blocks in prompts/ and skills/', () => {
         return okstra('worker-audit-check', '--run-dir', runDir, '--task-type', 'error-analysis', '--seq', '001', '--worker', 'codex');
       };
       const pass = await run(sidecar);
-      expect(JSON.parse(pass.stdout), at(e)).toEqual({ ok: true, failures: [] });
+      expect(JSON.parse(pass.stdout), at(e)).toMatchObject({ ok: true, failures: [] });
       expect(pass.code).toBe(0);
 
       const rows = sidecar.split('\n');

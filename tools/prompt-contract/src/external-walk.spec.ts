@@ -95,7 +95,7 @@ describe(`${ADAPTER}, walked through with stub CLI workers on real tmux`, () => 
     );
 
     const d = okstra(dispatch.words);
-    expect(d.stderr).toBe('');
+    expect(d.stderr).toBe('okstra team: claude started\nokstra team: codex started\n'); // its progress lines, nothing else
     expect(d.status).toBe(0);
     expect(JSON.parse(d.stdout).dispatched.map((r: { workerId: string }) => r.workerId)).toEqual(['claude', 'codex']);
 

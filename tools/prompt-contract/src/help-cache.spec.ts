@@ -44,7 +44,7 @@ function commandPaths(create: (typeof PROGRAMS)[keyof typeof PROGRAMS], name: st
 const help = (bin: string, path: string) =>
   spawnSync(process.execPath, [bin, ...(path ? path.split(' ') : []), '--help'], {
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', OKSTRA_DAEMON: '0' },
+    env: { PATH: process.env.PATH ?? '' },
   });
 
 describe.each(Object.entries(PROGRAMS))('%s help cache', (name, create) => {

@@ -6,18 +6,21 @@ import { createProgram as runAudit } from 'okstra-run-audit/program';
 import { createProgram as team } from 'okstra-team/program';
 // The umbrella's word → bin table is not a package export; it is read from its
 // source so the contract follows the real routing, never a copy of it.
-import { ROUTES, RUNTIME_WORDS } from 'okstra';
+import { OWN_COMMANDS, ROUTES, RUNTIME_WORDS } from 'okstra';
+import { createProgram as umbrella } from 'okstra/program';
 
 /** A tool bin's commander program factory, as each app exports it from its main module. */
 export type ProgramFactory = (ctx: CliContext) => Command;
 
-/** The six bins' program factories, keyed by bin name. */
+/** The tool bins' program factories and the umbrella's own, keyed by bin name. */
 export const BINS: Readonly<Record<string, ProgramFactory>> = {
   'okstra-convergence': convergence,
   'okstra-plan-items': planItems,
   'okstra-worker-liveness': liveness,
   'okstra-run-audit': runAudit,
   'okstra-team': team,
+  // the umbrella's own commands (`okstra install`, `okstra completion`)
+  okstra: umbrella,
 };
 
 /** Commands of the wider okstra runtime that prompts and skills may name: the umbrella's own list, never a copy. */
@@ -42,6 +45,7 @@ export function resolveCommand(words: readonly string[]): Resolution {
     const route = ROUTES.find((r) => r.word === word);
     // With prefix words the walk down the program adds the word itself (`okstra` + `error-issue`).
     if (route) return { kind: 'tool', bin: route.pkg, args: [...route.prefix, ...rest], display: route.prefix.length > 0 ? 'okstra' : `okstra ${word}` };
+    if (OWN_COMMANDS.some((c) => c.word === word)) return { kind: 'tool', bin: 'okstra', args: [word, ...rest], display: 'okstra' };
     if (RUNTIME_ALLOWLIST.includes(word)) return { kind: 'runtime', word };
     return {
       kind: 'error',

@@ -141,6 +141,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--rounds <n>', 'run at most n rounds (default: one)')
     .option('--deadline <minutes>', "per-worker deadline of each round, as team await's")
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
+    .option('--quiet', 'no progress lines on stderr (default: one line per step: a live line on a terminal, plain lines otherwise)')
     .action(action(ctx, async (opts) => (await import('../commands/run/run.js')).runRun(opts, ctx)));
   program
     .command('render-prompts')

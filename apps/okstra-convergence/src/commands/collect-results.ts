@@ -1,3 +1,4 @@
+import { citationSignals } from '@okstra/citations';
 import { isStdio, parseKeyValue, writeJson, type CliContext } from '@okstra/cli-kit';
 import { checkResults, parseDispatchFlag, readRoundResults, renderReverifyRepairPrompt, type WorkerResponse } from '@okstra/convergence';
 import { toProjectRelative } from '@okstra/paths';
@@ -77,6 +78,12 @@ export async function runCollectResults(
     return 0;
   }
   await writeArtifact(outputPath, roundResultsArtifact, results);
+  // How each response's citations stand (libs/citations): a signal beside the votes, never a change of one.
+  const cited = citationSignals(files.map((f) => ({ workerId: f.workerId, path: f.path, text: responses.find((r) => r.workerId === f.workerId)!.text })));
+  const unheld = (id: string) => {
+    const c = cited[id];
+    return c?.status === 'checked' ? c.notHolding.length : 0;
+  };
   writeJson(ctx.io, {
     output: outputPath,
     round: results.round,
@@ -86,11 +93,12 @@ export async function runCollectResults(
       durationMs: w.durationMs,
       votes: w.verdicts.length,
       ...(w.repair ? { repair: w.repair.outcome } : {}),
+      ...(cited[w.workerId] ? { citations: cited[w.workerId] } : {}),
     })),
   });
   note(
     ctx,
-    `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes${w.repair ? `, repair ${w.repair.outcome}` : ''})`).join(', ')}`,
+    `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes${w.repair ? `, repair ${w.repair.outcome}` : ''}${unheld(w.workerId) ? `, ${unheld(w.workerId)} citation(s) not holding` : ''})`).join(', ')}`,
   );
   return 0;
 }

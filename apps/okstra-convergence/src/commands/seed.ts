@@ -19,6 +19,7 @@ import {
   writeArtifact,
   type PreparedWrite,
 } from '@okstra/state-file';
+import { projectRootOf, resolveInsideRoot } from '@okstra/paths';
 import { documentArg, MAX_JSON_BYTES, note, pathArg, readDocument } from './documents.js';
 
 /** What seed did (docs/convergence.md "seed"). */
@@ -50,6 +51,10 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
   const workPath = pathArg(ctx.io, opts.workState);
   const finalPath = pathArg(ctx.io, opts.finalState);
   const migrationDir = pathArg(ctx.io, opts.migrationDir);
+  // A state path like the others (docs/conventions.md "Containment"): inside the project the working state
+  // lives in, lexically and by real path — a symlinked migration dir never takes a copy outside it.
+  const projectRoot = projectRootOf(workPath);
+  if (projectRoot !== null) guardField('--migration-dir', () => resolveInsideRoot(projectRoot, migrationDir, '--migration-dir'));
   assertOutputNotInput({ path: workPath, flag: '--work-state' }, [{ path: groupsPath, flag: '--groups' }]);
   assertOutputNotInput({ path: finalPath, flag: '--final-state' }, [
     { path: groupsPath, flag: '--groups' },
@@ -73,10 +78,10 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
       state = createWorkingState(groups);
       // A work-state that cannot be replaced (a symlink, …) is refused before a copy is kept or the final state goes.
       assertWritableTarget(workPath, workPath);
-      const copies = [
-        ...(workBytes === undefined ? [] : [keepCopy(migrationDir, workPath, workBytes, 'restart')]),
-        ...(finalBytes === undefined ? [] : [keepCopy(migrationDir, finalPath, finalBytes, 'restart')]),
-      ];
+      const copies = keepCopies(migrationDir, [
+        ...(workBytes === undefined ? [] : [{ original: workPath, bytes: workBytes }]),
+        ...(finalBytes === undefined ? [] : [{ original: finalPath, bytes: finalBytes }]),
+      ]);
       // Crash-safe order (docs/convergence.md "seed"): copies durable first, then the old final
       // state goes, then the round-0 working state lands. A kill between the two leaves the old
       // working state without a final state — never a round-0 state beside an old final one,
@@ -199,6 +204,22 @@ function keepCopy(dir: string, original: string, bytes: Buffer, tag: string): Ke
   return { target, write: prepareAtomicWrite(target, bytes) };
 }
 
+/**
+ * {@link keepCopy} of each file, all or nothing: when one cannot be prepared (a full disk), the
+ * copies prepared before it are discarded, so no temp file stays.
+ * @throws InputError (exit 2) naming the copy that could not be written.
+ */
+function keepCopies(dir: string, files: ReadonlyArray<{ original: string; bytes: Buffer }>): KeptCopy[] {
+  const out: KeptCopy[] = [];
+  try {
+    for (const f of files) out.push(keepCopy(dir, f.original, f.bytes, 'restart'));
+  } catch (error) {
+    for (const c of out.reverse()) c.write?.discard();
+    throw error;
+  }
+  return out;
+}
+
 /** The new working state's bytes (schema-checked as writeArtifact does), prepared beside `path`. */
 function prepareState(path: string, state: WorkingState): () => PreparedWrite {
   return () => prepareAtomicWrite(path, Buffer.from(renderArtifact(workingStateArtifact, state), 'utf8'));
@@ -240,6 +261,17 @@ function landTogether(copies: KeptCopy[], state: () => PreparedWrite, beforeStat
 function sweepDeadTemps(migrationDir: string, workPath: string, finalPath: string): void {
   removeDeadTempsIn(migrationDir);
   for (const p of [workPath, finalPath]) removeDeadTempsIn(dirname(p), `.${basename(p)}${TEMP_MARK}`);
+}
+
+/** Run a containment check; its refusal names the flag (`--migration-dir: '…' leads outside …`). */
+function guardField(flag: string, check: () => unknown): void {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof InputError)
+      throw new InputError(error.message, { field: flag, hint: 'keep the migration dir inside the project (state/migrations of the run)' });
+    throw error;
+  }
 }
 
 /** The file's bytes, or undefined when it does not exist (state-file's one regular-file rule: a FIFO is exit 2 at once). */

@@ -1,7 +1,7 @@
 // A sample project seeded for `okstra-convergence run`, with stub provider CLIs (installed as user
 // providers in a temp HOME) that answer every id of their batch, and a private tmux server.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BATCH_ANSWER_STUB as STUB, installStubProvider } from '@okstra/team-state/test-support';
 import { BIN, ok, REPO, tempDir } from './bin.js';
@@ -23,13 +23,28 @@ export interface AutopilotProject {
   kill(): void;
 }
 
-/** Copy examples/sample-project, seed it, install the stubs claude, codex and grok. */
-export function autopilotProject(extraEnv: NodeJS.ProcessEnv = {}): AutopilotProject {
+/**
+ * `STUB_VERDICTS` of a run whose workers disagree (with grok as a third analyser): F-004 refuted by both its
+ * reviewers, F-005 split at the round limit (contested), F-010 unverifiable; the rest agreed. The demo runs the same.
+ */
+export const DISAGREEING_VERDICTS = 'codex:F-004=REFUTED grok:F-004=REFUTED grok:F-005=REFUTED claude:F-010=UNVERIFIABLE grok:F-010=UNVERIFIABLE';
+
+/**
+ * Copy examples/sample-project, seed it, install the stubs claude, codex and grok. `thirdAnalyser`: that critic of
+ * the sample's roster re-verifies as an analyser instead (three reviewers, so a finding can split and end contested).
+ */
+export function autopilotProject(extraEnv: NodeJS.ProcessEnv = {}, opts: { thirdAnalyser?: string } = {}): AutopilotProject {
   const base = tempDir('okstra-autopilot-');
   const root = join(base, 'p');
   const home = join(base, 'home');
   cpSync(join(REPO, 'examples', 'sample-project'), root, { recursive: true });
   mkdirSync(home);
+  if (opts.thirdAnalyser) {
+    const groups = join(root, `${STATE}/convergence-groups-error-analysis-001.json`);
+    const g = JSON.parse(readFileSync(groups, 'utf8')) as { roster: Array<{ workerId: string; role: string }> };
+    for (const w of g.roster) if (w.workerId === opts.thirdAnalyser) w.role = 'analyser';
+    writeFileSync(groups, JSON.stringify(g, null, 2) + '\n');
+  }
   ok(
     [
       'seed',

@@ -16,7 +16,10 @@ describe('okstra-plan-items collect-verdicts (real bin)', () => {
   it('reads the two LLM-written responses into the committed envelope', () => {
     const r = collect([`codex=${RUN_FILES.codex}`, `claude=${RUN_FILES.claude}`]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(r.stdout)).toEqual({ contributors: ['claude', 'codex'], items: 25, verdicts: 50, output: join(dir, 'out/verdicts.json') }); // absolute (README)
+    const { citations, ...summary } = JSON.parse(r.stdout);
+    expect(summary).toEqual({ contributors: ['claude', 'codex'], items: 25, verdicts: 50, output: join(dir, 'out/verdicts.json') }); // absolute (README)
+    // Each response's citation signal beside the verdicts (a signal, never a change of vote).
+    expect(Object.keys(citations).sort()).toEqual(['claude', 'codex']);
     expect(read('out/verdicts.json')).toBe(readFileSync(join(EXAMPLE_RUN, RUN_FILES.verdicts), 'utf8'));
   });
 

@@ -1,4 +1,5 @@
 import type { CliContext } from '@okstra/cli-kit';
+import { citationSignals } from '@okstra/citations';
 import { InputError, isStdio, parseKeyValue, pathArg, writeJson } from '@okstra/cli-kit';
 import { assertOutputNotInput, readArtifact, readTextFile, renderArtifact, writeArtifact } from '@okstra/state-file';
 import { WorkerId } from '@okstra/schemas';
@@ -97,7 +98,10 @@ export async function runCollectVerdicts(flags: CollectVerdictsOptions, ctx: Cli
   await writeArtifact(pathArg(ctx.io, opts.output), planVerdictsArtifact, envelope, { label: opts.output });
   const verdicts = envelope.items.reduce((n, item) => n + item.verdicts.length, 0);
   const repairs = (envelope as { repairs?: Array<{ workerId: string; outcome: string }> }).repairs;
+  // How each response's citations stand (libs/citations): a signal beside the verdicts, never a change of one.
+  const citations = citationSignals(responses.map((r) => ({ workerId: r.workerId, path: pathArg(ctx.io, r.file), text: r.markdown })));
   writeJson(ctx.io, {
+    ...(responses.length > 0 ? { citations } : {}),
     contributors: envelope.contributors,
     items: envelope.items.length,
     verdicts,

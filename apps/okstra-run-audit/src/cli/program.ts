@@ -15,6 +15,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--project-root <dir>', 'the project whose .okstra runs are audited (default: the current directory)')
     .option('--task-key <key>', 'only the runs of this task (<project-id>:<task-group>:<task-id>)')
     .option('--json', 'print the report as one JSON document')
+    .option('--quiet', 'no progress lines on stderr')
     .action(action(ctx, async (opts) => (await import('../commands/run-audit.js')).runRunAudit(opts, ctx)));
   program
     .command('worker-audit-check')

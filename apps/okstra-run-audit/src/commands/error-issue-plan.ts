@@ -1,5 +1,5 @@
 import { isStdio, pathArg, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { buildErrorIssuePlan, mergeGate, readMachineFacts, resolveProjectRoots, writePlanFile } from '@okstra/audit-rules';
+import { buildErrorIssuePlan, mergeGate, readMachineFacts, resolveProjectRoots, writePlanFile } from '@okstra/error-issue';
 import { errorIssuePlanArtifact, RepoSlug } from '@okstra/schemas/error-issue';
 import { renderArtifact } from '@okstra/state-file';
 import { defaultPlanPath, DEFAULT_ISSUE_REPO, readUserConfig } from '../github/config.js';
@@ -15,7 +15,7 @@ export interface ErrorIssuePlanOptions {
 /**
  * `okstra error-issue plan --project-root <dir>… [--repo <owner/name>] [--output <plan.json>]`
  * (docs/error-issue.md "plan"): the policy is `buildErrorIssuePlan` of
- * libs/audit-rules with the real machine and the `gh` CLI; this command
+ * libs/error-issue with the real machine and the `gh` CLI; this command
  * resolves the flags and config, writes the plan file (keeping what was
  * already submitted) and prints
  * `{ok, plan, repo, matching, candidates: [{id, decision, classification, title}]}`. Sends nothing.

@@ -1,5 +1,5 @@
 import { pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
-import { parseApproval, readMachineFacts, submitApproved } from '@okstra/audit-rules';
+import { parseApproval, readMachineFacts, submitApproved } from '@okstra/error-issue';
 import { GhCli } from '../github/gh.js';
 
 /** Parsed flags of `okstra error-issue submit` (program.ts). */
@@ -13,7 +13,7 @@ export interface ErrorIssueSubmitOptions {
  * `okstra error-issue submit --plan <file> --approve <ids|all>` (docs/error-issue.md
  * "submit"): the only command that writes outside the machine. The policy —
  * approval, last gate, check-then-send under the plan file's lock, recording
- * each URL — is `submitApproved` of libs/audit-rules with the real machine and
+ * each URL — is `submitApproved` of libs/error-issue with the real machine and
  * the `gh` CLI. Prints `{ok, plan, sent, skipped}`; with `--dry-run`, after the
  * same checks, `{ok, plan, dryRun: true, wouldSend, skipped}` — gh is not run and
  * the plan file is not changed.

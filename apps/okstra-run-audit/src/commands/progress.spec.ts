@@ -31,17 +31,21 @@ function bigProject(): Project {
 }
 
 describe('run-audit progress', () => {
-  it('goes to stderr only when stderr is a TTY, and is erased at the end', async () => {
+  it('one line per 100 runs and the total on stderr in every mode (a live line on a TTY), none with --quiet', async () => {
     project = bigProject();
     let err = '';
     const tty = memoryIo({ stderr: { write: (s: string) => ((err += s), true), isTTY: true } });
     expect(await main(['run-audit', '--project-root', project.root, '--json'], tty)).toBe(0);
-    expect(err).toBe('\rokstra-run-audit: 100 runs scanned…\r\x1b[K');
+    expect(err).toBe('\r\x1b[Kokstra-run-audit: 100 runs scanned…\r\x1b[Kokstra-run-audit: 103 runs scanned\n');
     expect(JSON.parse(tty.out()).runsScanned).toBe(103);
 
     const pipe = memoryIo();
     expect(await main(['run-audit', '--project-root', project.root, '--json'], pipe)).toBe(0);
-    expect(pipe.err()).toBe('');
+    expect(pipe.err()).toBe('okstra-run-audit: 100 runs scanned…\nokstra-run-audit: 103 runs scanned\n');
     expect(pipe.out()).toBe(tty.out());
+
+    const quiet = memoryIo();
+    expect(await main(['run-audit', '--project-root', project.root, '--json', '--quiet'], quiet)).toBe(0);
+    expect(quiet.err()).toBe('');
   });
 });

@@ -31,7 +31,7 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     project = makeCleanProject();
     const r = runBin(['run-audit', '--project-root', project.root, '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, violations: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, runsSkipped: [], violations: [] });
     expect(r.stderr).toBe('');
   });
 
@@ -104,7 +104,7 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     symlinkSync(target, join(project.root, EA.manifest));
     const r = runBin(['--project-root', project.root, '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, violations: [] });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, runsSkipped: [], violations: [] });
     project.remove(EA.report);
     const broken = JSON.parse(runBin(['--project-root', project.root, '--json']).stdout);
     expect(broken.violations.map((v: { invariant: string }) => v.invariant)).toEqual(['report-missing']);

@@ -24,7 +24,10 @@ describe('okstra worker-audit-check (real bin)', () => {
     project = makeCleanProject();
     const r = runBin(args(project));
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, failures: [] });
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ ok: true, failures: [] });
+    // A project with no file outside .okstra/ has nothing to check citations against: unchecked, never a pass.
+    expect(out.citations.map((c: { worker: string; status: string }) => `${c.worker}:${c.status}`)).toEqual(['claude:unchecked', 'codex:unchecked']);
   });
 
   it('failures: exit 2, every failure with worker, rule and project-relative file', () => {
@@ -34,7 +37,7 @@ describe('okstra worker-audit-check (real bin)', () => {
     const r = runBin(args(project), { bin: UMBRELLA });
     expect(r.code).toBe(2);
     expect(WorkerAuditCheckReport.safeParse(JSON.parse(r.stdout)).success).toBe(true);
-    expect(JSON.parse(r.stdout)).toEqual({
+    expect({ ...JSON.parse(r.stdout), citations: undefined }).toEqual({
       ok: false,
       failures: [
         {
@@ -48,6 +51,69 @@ describe('okstra worker-audit-check (real bin)', () => {
       ],
     });
     expect(r.stderr).toBe('okstra worker-audit-check: 2 worker audit failures\n'); // through the umbrella: named as typed
+  });
+
+  it('citations against the project: one naming no file, or lines past the end, fails naming it; the rest per worker (cited / exist / match / read)', () => {
+    project = makeCleanProject();
+    project.write('src/queue.ts', 'export const retries = 3;\nexport function retry() {\n  return retries;\n}\n');
+    project.write(
+      EA.result('claude'),
+      '# F\nsee `src/queue.ts:42` and `./src/queue.ts:2`: `export function retry() {` and `queue.ts:3`: `return 5;` and `src/invented.ts:9`\n',
+    );
+    project.write(
+      EA.sidecar('claude'),
+      '## Evidence read\n\n| citation | what |\n|---|---|\n| `src/queue.ts:42` | x |\n| `./src/queue.ts:2` | x |\n| `queue.ts:3` | x |\n| `src/invented.ts:9` | x |\n',
+    );
+    // The wrapper's evidence file: claude opened src/queue.ts with its own Read tool.
+    project.write(
+      `${EA.dir}/prompts/claude-prompt-error-analysis-001.evidence.json`,
+      JSON.stringify({
+        schemaVersion: '1.0',
+        workerId: 'claude',
+        source: 'claude-stream-json',
+        startedAt: '2026-11-28T09:06:00Z',
+        entries: [{ path: 'src/queue.ts', how: 'read', tools: ['Read'] }],
+        outside: 0,
+      }),
+    );
+    const r = runBin(args(project));
+    expect(r.code).toBe(2);
+    const out = WorkerAuditCheckReport.parse(JSON.parse(r.stdout));
+    expect(out.failures).toEqual([
+      {
+        worker: 'claude',
+        rule: 'citation-out-of-range',
+        file: EA.result('claude'),
+        citation: 'src/queue.ts:42',
+        message: 'citation `src/queue.ts:42`: lines 42-42 are not in src/queue.ts (working tree)',
+      },
+      {
+        worker: 'claude',
+        rule: 'citation-not-found',
+        file: EA.result('claude'),
+        citation: 'src/invented.ts:9',
+        message: 'citation `src/invented.ts:9` names no file of the project (working tree)',
+      },
+    ]);
+    expect(out.citations![0]).toEqual({
+      worker: 'claude',
+      status: 'checked',
+      cited: 4,
+      exist: 3,
+      inRange: 2,
+      quoted: 2,
+      match: 1,
+      read: 3,
+      holding: 1,
+      notHolding: [
+        { citation: 'src/queue.ts:42', problem: 'out-of-range' },
+        { citation: 'queue.ts:3', problem: 'quote-mismatch' },
+        { citation: 'src/invented.ts:9', problem: 'missing' },
+      ],
+      notRead: [],
+    });
+    // codex has no evidence file (a native-session worker, or an older wrapper): was-read is unknown.
+    expect(out.citations![1]).toMatchObject({ worker: 'codex', status: 'checked', read: 'unknown' });
   });
 
   it('a selection that matches no worker result is exit 2 saying what it looked for, not ok', () => {

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { ExitCode, InputError, pathArg, UsageError, writeJson, type CliContext } from '@okstra/cli-kit';
-import { checkWorkerResults, indexDirs, listDirSync, runArtifactDirs, workerResultIds } from '@okstra/audit-rules';
+import { checkWorkerCitations, checkWorkerResults, indexDirs, listDirSync, runArtifactDirs, workerResultIds } from '@okstra/audit-rules';
 import { assertSegment, assertWorkerId, formatSeq, parseRunDir, projectRootOf, runSuffix, toProjectRelative } from '@okstra/paths';
 
 /** Parsed flags of `okstra worker-audit-check` (program.ts). */
@@ -13,7 +13,8 @@ export interface WorkerAuditCheckOptions {
 
 /**
  * `okstra worker-audit-check --run-dir <runs/<task-type>/> --task-type <type> --seq <nnn> [--worker <id>]`
- * (seed 000 0.161.0 cli.md row; docs/worker-audit-check.md). Prints `{ok, failures[]}`;
+ * (seed 000 0.161.0 cli.md row; docs/worker-audit-check.md). Prints `{ok, failures[], citations[]}`
+ * (`citations`: per worker, what the citation checker found — cited / exist / in range / match / read);
  * failure files are project-relative when the run dir is inside a `.okstra` tree.
  * @returns 0 when no failure, 2 when `failures[]` is non-empty (the seed's contract).
  * @throws UsageError / InputError (2) for a bad seq, task type, worker id or run dir (one
@@ -48,10 +49,13 @@ export async function runWorkerAuditCheck(opts: WorkerAuditCheckOptions, ctx: Cl
         : 'check --run-dir, --task-type and --seq',
     });
   }
-  const failures = await checkWorkerResults({ runDir, taskType: opts.taskType, seq, worker: opts.worker }, files);
+  const scope = { runDir, taskType: opts.taskType, seq, worker: opts.worker };
+  // The sidecar rules (shared with run-audit invariant 13), then the citations against the project (libs/citations).
+  const cited = await checkWorkerCitations(scope, files);
+  const failures = [...(await checkWorkerResults(scope, files)), ...cited.failures];
   const root = projectRootOf(runDir);
   const shown = failures.map((f) => ({ ...f, file: root ? toProjectRelative(root, f.file) : f.file }));
-  writeJson(io, { ok: shown.length === 0, failures: shown });
+  writeJson(io, { ok: shown.length === 0, failures: shown, citations: cited.citations });
   if (shown.length > 0) {
     io.stderr.write(`${ctx.name}: ${shown.length} worker audit failure${shown.length === 1 ? '' : 's'}\n`);
     return ExitCode.INVALID;

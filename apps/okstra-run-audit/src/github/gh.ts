@@ -8,7 +8,7 @@ import {
   type GhIssue,
   type GhRunner,
   type GhStatus,
-} from '@okstra/audit-rules';
+} from '@okstra/error-issue';
 
 /**
  * The GitHub CLI, run as a subprocess with an argv array (never a shell) and

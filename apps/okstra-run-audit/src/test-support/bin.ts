@@ -17,25 +17,17 @@ export interface BinResult {
 const output = ({ code, stdout, stderr }: BuiltBinResult): BinResult => ({ code, stdout, stderr });
 
 /**
- * Run `okstra-run-audit <args>` with exactly `env` (no inherited variables) —
- * plus `OKSTRA_DAEMON=0` unless `env` names an `XDG_RUNTIME_DIR`: only a test
- * with a private runtime directory (daemon-bin.spec.ts) meets the warm daemon,
- * so no spec is answered by, or leaves, a daemon in the shared temp directory.
+ * Run `okstra-run-audit <args>` with exactly `env` (no inherited variables).
  * A bin still running after `timeoutMs` (default 20 s) is killed (SIGKILL) and reported as code 128,
  * so a hang fails the test instead of blocking the suite.
  */
 export function runBin(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; bin?: string; timeoutMs?: number } = {}): BinResult {
-  return output(runBuiltBin(options.bin ?? BIN, args, { env: daemonEnv(options.env), cwd: options.cwd, timeoutMs: options.timeoutMs ?? 20_000 }));
+  return output(runBuiltBin(options.bin ?? BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 20_000 }));
 }
 
 /** {@link runBin} without blocking: several bins run at once (concurrency tests). */
 export function runBinAsync(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs?: number } = {}): Promise<BinResult> {
-  return runBuiltBinAsync(BIN, args, { env: daemonEnv(options.env), cwd: options.cwd, timeoutMs: options.timeoutMs ?? 60_000 }).then(output);
-}
-
-/** `env` as a test gave it, with the daemon off unless the test named its own runtime directory. */
-function daemonEnv(env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return env['XDG_RUNTIME_DIR'] === undefined ? { OKSTRA_DAEMON: '0', ...env } : env;
+  return runBuiltBinAsync(BIN, args, { env: options.env ?? {}, cwd: options.cwd, timeoutMs: options.timeoutMs ?? 60_000 }).then(output);
 }
 
 /** What the stub gh does: auth result, issues to list, and whether sends fail. */

@@ -22,6 +22,7 @@ export function createProgram(ctx: CliContext): Command {
     .option('--dispatch-kind <kind>', 'the dispatch kind (default: initial, or the jobs file kind)')
     .option('--dry-run', 'print the resolved jobs and change nothing')
     .option('--json', 'print one JSON document (always on: accepted so every command takes it)')
+    .option('--quiet', 'no progress lines on stderr')
     .action(action(ctx, async (opts) => (await import('../commands/dispatch.js')).runDispatch(opts, ctx)));
   program
     .command('await')
@@ -38,6 +39,7 @@ export function createProgram(ctx: CliContext): Command {
     )
     .option('--dispatch-kind <kind>', "judge only workers whose newest dispatch is this kind or its -retry (default: the newest dispatch's round)")
     .option('--json', 'print one JSON document (default: one tab-separated line per worker)')
+    .option('--quiet', 'no progress lines on stderr')
     .option(
       '--output <await.json>',
       'also write the JSON document to this file (what collect-results, collect-critic-gaps and collect-verdicts take with --await)',

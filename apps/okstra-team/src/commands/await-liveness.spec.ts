@@ -55,13 +55,19 @@ describe('await ends a wait early through libs/heartbeat', () => {
     expect(f.row('ghost')).toMatchObject({ status: 'error', reason: w.reason });
   });
 
-  it('on a TTY, stderr carries a live status line per worker', async () => {
+  it("progress: on a TTY one live line (steps and the workers' times), elsewhere one plain line per step; --quiet: none", async () => {
     const f = makeFixture([{ id: 'ghost', provider: 'stub-ok' }], { socket: privateSocket(), env: { OKSTRA_LIVENESS_LAUNCH_GRACE_S: '1' } });
     fakeDispatch(f, 'ghost', { livenessMode: 'wrapper-status', promptPath: rel(f, f.prompt('ghost')) });
     let err = '';
     const io = memoryIo({ env: f.env, cwd: f.root, stderr: { write: (s: string) => ((err += s), true), isTTY: true } });
     expect(await main(['await', ...run(f)], io)).toBe(1);
-    expect(err).toBe('\r\x1b[Kghost error\n');
+    const shown = err.split('\r\x1b[K').filter(Boolean);
+    expect(shown[0]).toBe('okstra-team: awaiting 1 worker(s): ghost');
+    expect(shown.at(-1)).toBe('okstra-team: ghost error (1 of 1 ended)\n');
+    expect(shown.slice(1, -1).every((l) => /^okstra-team: ghost \d+s$/.test(l))).toBe(true);
+    const plain = team(['await', ...run(f)], { env: f.env });
+    expect(plain.stderr).toBe('okstra-team: awaiting 1 worker(s): ghost\nokstra-team: ghost error (1 of 1 ended)\n');
+    expect(team(['await', ...run(f), '--quiet'], { env: f.env }).stderr).toBe('');
   });
 
   it('a heartbeat older than the idle budget (confirmed on re-read) → timeout stalled', () => {

@@ -1,6 +1,6 @@
-import { parseMinutes, pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
+import { createProgress, parseMinutes, pathArg, writeJson, type CliContext } from '@okstra/cli-kit';
 import { writeTextAtomic } from '@okstra/state-file';
-import { awaitStatusLine, awaitWorkers } from '@okstra/team-run/await';
+import { awaitEndedSteps, awaitStatusLine, awaitWorkers } from '@okstra/team-run/await';
 
 /** Flags of `team await` (0.161.0 docs/cli.md team row). */
 export interface AwaitFlags {
@@ -9,29 +9,38 @@ export interface AwaitFlags {
   deadline?: string;
   json?: boolean;
   dispatchKind?: string;
+  quiet?: boolean;
   /** Also write the JSON document to this file (atomically): what the collectors take with `--await`. */
   output?: string;
 }
 
 /**
- * `okstra-team await` (libs/team-run `awaitWorkers`, docs/contracts.md §7): a progress line on a
- * TTY stderr while it polls, then one JSON document (`--json`) or one tab-separated line per
- * worker. Exit 0 when every judged worker completed, 1 otherwise.
+ * `okstra-team await` (libs/team-run `awaitWorkers`, docs/contracts.md §7): while it polls, one stderr
+ * line when it starts waiting and one per worker that ends, in every mode (cli-kit `createProgress`; on a
+ * terminal a live line that also ticks each worker's time; none with `--quiet`), then one JSON document
+ * (`--json`) or one tab-separated line per worker on stdout. Exit 0 when every judged worker completed, 1 otherwise.
  */
 export async function runAwait(flags: AwaitFlags, ctx: CliContext): Promise<number> {
   const { io } = ctx;
-  const tty = Boolean(io.stderr.isTTY);
+  const progress = createProgress(io, ctx.name, { quiet: flags.quiet });
+  const reported = new Set<string>();
+  let started = false;
   const result = await awaitWorkers(
     {
       projectRoot: flags.projectRoot,
       runManifest: flags.runManifest,
       deadlineMinutes: flags.deadline === undefined ? undefined : parseMinutes('--deadline', flags.deadline),
       dispatchKind: flags.dispatchKind,
-      onPoll: tty ? (progress) => io.stderr.write(`\r\x1b[K${awaitStatusLine(progress)}`) : undefined,
+      onPoll: (poll) => {
+        if (!started) progress.step(`awaiting ${poll.records.length} worker(s): ${poll.records.map((r) => r.workerId).join(', ')}`);
+        started = true;
+        for (const line of awaitEndedSteps(poll, reported)) progress.step(line);
+        if (reported.size < poll.records.length) progress.status(awaitStatusLine(poll));
+      },
     },
     io,
   );
-  if (tty) io.stderr.write('\n');
+  progress.done();
   const rows = result.workers;
   const doc = {
     allCompleted: result.allCompleted,

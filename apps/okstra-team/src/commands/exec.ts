@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync, statSync, truncateSync } from 'node:fs';
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InputError, OkstraError, pathArg, resourceCause, type CliContext } from '@okstra/cli-kit';
@@ -11,6 +11,7 @@ import { isStatusCurrent, readTeamState, recordWorkerProcesses, transitionWorker
 import { processStartTime } from '@okstra/team-run';
 import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '../wrapper/answer.js';
 import { moveEarlierAttemptsAside } from '../wrapper/attempts.js';
+import { recordEvidence } from '../wrapper/evidence.js';
 import { runProvider, UNREACHABLE_GRACE_MS } from '../wrapper/run-provider.js';
 
 /**
@@ -53,6 +54,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   const providerEnv = { ...ctx.io.env, ...job.command.env };
   const captureKind = job.capture ?? 'none';
   const capture = createCapture(captureKind);
+  // The files the worker's own tools opened, for the citation checker's was-read (docs/providers.md "Evidence").
+  const evidence = recordEvidence(job);
   const startedAt = ctx.io.now();
   // teardown tells a running worker by these processes (docs/team.md "teardown")
   let recording: Promise<unknown> = Promise.resolve();
@@ -62,6 +65,8 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     // Awaited (and its failure recorded) after the provider ends; never an unhandled rejection meanwhile.
     recording.catch(() => undefined);
   };
+  const logPath = wrapperLogPath(job.promptPath);
+  const logBefore = sizeIfExists(logPath);
   const observed = cannotStart
     ? { exitCode: null, signal: null, sawOutput: false, stderrTail: '', spawnError: cannotStart, stoppedFor: null }
     : await runProvider(
@@ -72,15 +77,21 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
           cwd: job.projectRoot,
           promptPath: job.promptPath,
           promptDelivery: job.promptDelivery,
-          logPath: wrapperLogPath(job.promptPath),
+          logPath,
           onSpawn,
-          onStdoutLine: (line) => capture.push(line),
+          onStdoutLine: (line) => {
+            capture.push(line);
+            evidence?.push(line);
+          },
           unreachable: () => capture.unreachable(),
           unreachableGraceMs: unreachableGraceMs(ctx.io.env),
         },
         ctx.io.stdout,
         ctx.io.stderr,
       );
+  // A launch that never started leaves no transcript of its own (docs/team.md "exec"): the `.log` it opened
+  // goes again (or back to its earlier attempts' bytes); the status sidecar and the row say why.
+  if (observed.spawnError && !observed.sawOutput) forgetLog(logPath, logBefore);
   // From here the provider has run (or was refused a start): a write that fails (a full disk, EFBIG, EMFILE)
   // is recorded as far as it can be and makes the exit 1, never 2 or 70 (docs/team.md "exec").
   const unrecorded: string[] = [];
@@ -103,6 +114,11 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     jobModel: job.model,
     modelRequests: captureKind === 'codex-jsonl' && codexHome ? (id) => codexModelRequests(codexHome, id) : undefined,
   });
+  if (evidence && !cannotStart)
+    await record(
+      () => evidence.write({ startedAt, sessionId: captured.usage?.sessionId ?? null, codexHome: captureKind === 'codex-jsonl' ? codexHome : null }),
+      null,
+    );
   const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
   const answer = await record(() => deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot }), null);
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p) || !writtenByDispatch(p, job.rowStartedAt));
@@ -275,4 +291,23 @@ function laterDispatchStatus(path: string, startedAt: Date): string | null {
   const current = tryReadArtifact(path, wrapperStatusArtifact)?.startedAt;
   // The rule that dates a sidecar against a dispatch's start has one home (libs/team-state).
   return isStatusCurrent(current, startedAt.toISOString()) ? current! : null;
+}
+
+/** The size of `path`, or null when there is none. */
+function sizeIfExists(path: string): number | null {
+  try {
+    return statSync(path).size;
+  } catch {
+    return null;
+  }
+}
+
+/** Remove the `.log` a launch that never started opened (`before` null), or cut it back to its earlier bytes. */
+function forgetLog(path: string, before: number | null): void {
+  try {
+    if (before === null) rmSync(path, { force: true });
+    else truncateSync(path, before);
+  } catch {
+    // best effort: the status sidecar still records the failed start
+  }
 }

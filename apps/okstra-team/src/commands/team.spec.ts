@@ -38,7 +38,7 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
     expect(team(['dispatch', ...run(f), '--dry-run'], { env: f.env }).code).toBe(0);
     expect(existsSync(f.teamStatePath)).toBe(false);
     const d = team(['dispatch', ...run(f)], { env: f.env });
-    expect(d.stderr).toBe('');
+    expect(d.stderr).toBe('okstra-team: alpha started\n');
     expect(d.code).toBe(0);
     const state = JSON.parse(readFileSync(f.teamStatePath, 'utf8'));
     expect(state).toMatchObject({ schemaVersion: '1.0', taskKey: 'sample:payments:refund-timeout', taskType: 'error-analysis', seq: '001' });
@@ -57,7 +57,7 @@ describe('okstra-team dispatch / await / teardown in a detached tmux session (re
       { socket },
     );
     const d = team(['dispatch', ...run(f)], { env: f.env });
-    expect(d.stderr).toBe('');
+    expect(d.stderr).toBe('okstra-team: alpha started\nokstra-team: beta started\nokstra-team: gamma started\n');
     expect(d.code).toBe(0);
     const records = f.manifest().workerDispatches;
     expect(records.map((r: any) => [r.workerId, r.backend, r.dispatchKind, r.degradedFrom])).toEqual([

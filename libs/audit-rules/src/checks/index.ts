@@ -8,6 +8,7 @@ import { checkRunOrder, checkRunStale } from './order.js';
 import { checkReportContent } from './report-content.js';
 import { checkConvergence } from './convergence.js';
 import { checkConvergenceDerived } from './convergence-derived.js';
+import { checkCitedEvidence } from './cited-evidence.js';
 import { checkDegradedDispatches, checkStageCarry } from './dispatch.js';
 import { checkHeartbeatCadence } from './heartbeat.js';
 import { checkClarificationRows, checkPlanVerification } from './plan-verification.js';
@@ -49,6 +50,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkFailureLogged,
   checkPlanDerived,
   checkConvergenceDerived,
+  checkCitedEvidence,
 ];
 
 export {

@@ -55,6 +55,11 @@ export function codexModelRequests(codexHome: string, threadId: string): number 
   return responses.size;
 }
 
+/** The session rollout of thread `threadId` under `codexHome` (the evidence recorder reads its `exec_command` calls); null when absent. */
+export function codexRolloutPath(codexHome: string, threadId: string): string | null {
+  return findRollout(join(codexHome, 'sessions'), threadId);
+}
+
 /** `<sessions>/<y>/<m>/<d>/rollout-*-<threadId>.jsonl`, newest day first; null when absent. */
 function findRollout(sessions: string, threadId: string): string | null {
   const suffix = `-${threadId}.jsonl`;

@@ -292,4 +292,4 @@ function processGone(rec: WorkerDispatch, panes: Map<string, Map<string, PaneInf
   }
   return null;
 }
-export { awaitStatusLine } from './status-line.js';
+export { awaitEndedSteps, awaitStatusLine } from './status-line.js';

@@ -14,3 +14,19 @@ export function awaitStatusLine({ records, ended, lastBeat, rows, now }: AwaitPr
     })
     .join(' | ');
 }
+
+/**
+ * The step lines of one poll: a line for each worker that ended since the last poll (`codex error (1 of 2 ended)`);
+ * `reported` holds the workers already reported and is updated. A command shows these in every mode and
+ * {@link awaitStatusLine} only as a terminal's live line.
+ */
+export function awaitEndedSteps({ records, ended }: Pick<AwaitProgress, 'records' | 'ended'>, reported: Set<string>): string[] {
+  const lines: string[] = [];
+  for (const r of records) {
+    const e = ended.get(r.workerId);
+    if (!e || reported.has(r.workerId)) continue;
+    reported.add(r.workerId);
+    lines.push(`${r.workerId} ${e.status} (${reported.size} of ${records.length} ended)`);
+  }
+  return lines;
+}

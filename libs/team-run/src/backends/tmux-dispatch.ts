@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { chunkIntoWindows, DETACHED_SIZE, panesPerWindow } from '../dispatch/placement.js';
-import { fmt, PANE_TAGS, Tmux, type TmuxCommand } from './tmux.js';
+import { fmt, packInvocations, PANE_TAGS, Tmux, type TmuxCommand } from './tmux.js';
 import { wrapperArgv } from './wrapper-argv.js';
 
 /** A job to place in a tmux pane: the wrapper's job file, and the pane title (the role). */
@@ -47,8 +47,8 @@ export function detachedSessionName(owner: string): string {
  * explicit size (or reuses for this run). okstra computes placement (windows
  * of at most {@link panesPerWindow} tiled panes), sets `remain-on-exit` on its
  * windows before any pane can exit, titles each pane with its role and tags
- * it with its {@link PaneOwnership}. Each window is one tmux invocation, tags and
- * titles included (no waits between panes). A window that cannot be created
+ * it with its {@link PaneOwnership}. A window's panes are created in as few tmux
+ * invocations as fit tmux's message limit, tags and titles included (no waits between panes). A window that cannot be created
  * leaves its jobs unplaced with the reason (no tmux, no server, no space).
  */
 export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatchOptions): Promise<PanePlacement[]> {
@@ -85,7 +85,7 @@ export async function dispatchToTmux(jobs: readonly PaneJob[], opts: TmuxDispatc
     const windowName = `okstra-${opts.dispatchKind}-${++ordinal}-${process.pid}-${nonce}`;
     const created = await createWindow(tmux, win, { createSession, sessionName, sessionTarget, windowName, ownership: opts.ownership });
     if (!created.ok) {
-      placements.push(...win.map((j) => ({ workerId: j.workerId, paneId: null, reason: created.reason })));
+      for (const j of win) placements.push({ workerId: j.workerId, paneId: null, reason: created.reason });
       continue;
     }
     if (createSession) {
@@ -114,13 +114,15 @@ interface WindowSpec {
 }
 
 /**
- * One tmux invocation: the window (or the session) with the first pane,
- * `remain-on-exit` and border titles on that okstra window, then a split +
- * `tiled` layout per further pane. Each new pane is the window's active pane
- * right after its creation, so its `@okstra-run` tag and title are set in the
- * same invocation (a pane never exists untagged). Prints one pane id per
- * created pane; a split that fails ends the sequence (the remaining jobs get
- * no pane).
+ * The window (or the session) with the first pane, `remain-on-exit` and border
+ * titles on that okstra window, then a split + `tiled` layout per further
+ * pane. Each new pane is the window's active pane right after its creation,
+ * so its `@okstra-run` tag and title are set in the same invocation (a pane
+ * never exists untagged). The commands go to tmux in as few invocations as fit
+ * its message limit ({@link packInvocations}: about 15 KiB, some 15 panes of a
+ * deep project root), a pane's creation and tags never split between two. Prints
+ * one pane id per created pane; a command that fails ends the sequence (the
+ * remaining jobs get no pane, with tmux's reason).
  */
 async function createWindow(
   tmux: Tmux,
@@ -156,25 +158,40 @@ async function createWindow(
     ['set-option', '-p', '-t', win, PANE_TAGS.job, basename(job.jobPath)],
     ['select-pane', '-t', win, '-T', job.title],
   ];
-  const commands: TmuxCommand[] = [
-    first,
-    ['set-option', '-w', '-t', win, 'remain-on-exit', 'on'],
-    ['set-option', '-w', '-t', win, 'pane-border-status', 'top'],
-    ['set-option', '-w', '-t', win, 'allow-rename', 'off'],
-    ...own(jobs[0]!),
-    ...jobs.slice(1).flatMap((job) => [
+  const groups: TmuxCommand[][] = [
+    [
+      first,
+      ['set-option', '-w', '-t', win, 'remain-on-exit', 'on'],
+      ['set-option', '-w', '-t', win, 'pane-border-status', 'top'],
+      ['set-option', '-w', '-t', win, 'allow-rename', 'off'],
+      ...own(jobs[0]!),
+      ['display-message', '-p', '-t', win, fmt('socket=#{socket_path}')],
+    ],
+  ];
+  for (const job of jobs.slice(1)) {
+    groups.push([
       // no -d: the new pane becomes the active pane of okstra's window (never the user's current window)
       ['split-window', '-t', win, '-P', '-F', fmt('#{pane_id}'), '--', ...wrapperArgv(job.jobPath)],
       ...own(job),
       ['select-layout', '-t', win, 'tiled'],
-    ]),
-    ['display-message', '-p', '-t', win, fmt('socket=#{socket_path}')],
-  ];
-  const r = await tmux.run(...commands);
-  if (r.missing) return { ok: false, reason: 'tmux not found on PATH' };
-  const lines = r.stdout.split('\n').map((s) => s.trim());
-  const paneIds = lines.filter((s) => /^%\d+$/.test(s));
-  if (paneIds.length === 0) return { ok: false, reason: `tmux: ${r.stderr || 'pane creation failed'}` };
-  const socketPath = lines.find((s) => s.startsWith('socket='))?.slice('socket='.length) ?? '';
-  return { ok: true, paneIds, socketPath, reason: r.ok ? '' : r.stderr };
+    ]);
+  }
+  const paneIds: string[] = [];
+  let socketPath = '';
+  let reason = '';
+  for (const commands of packInvocations(groups)) {
+    const r = await tmux.run(...commands);
+    if (r.missing) return { ok: false, reason: 'tmux not found on PATH' };
+    for (const line of r.stdout.split('\n')) {
+      const s = line.trim();
+      if (/^%\d+$/.test(s)) paneIds.push(s);
+      else if (s.startsWith('socket=')) socketPath = s.slice('socket='.length);
+    }
+    if (!r.ok) {
+      reason = r.stderr;
+      break;
+    }
+  }
+  if (paneIds.length === 0) return { ok: false, reason: `tmux: ${reason || 'pane creation failed'}` };
+  return { ok: true, paneIds, socketPath, reason };
 }

@@ -97,6 +97,55 @@ export function tmuxArgv(command: TmuxCommand): string[] {
 }
 
 /**
+ * How many bytes one tmux client invocation may carry: the client packs its
+ * argv (each word and its NUL) into one message of at most 16 KiB (tmux's
+ * `MAX_IMSGSIZE`, header included) and refuses anything larger with
+ * "command too long" before the server sees it. 1 KiB is left as margin.
+ */
+export const TMUX_INVOCATION_BYTES = 15_360;
+
+/** The argv words of `commands` run in one invocation (`a ; b ; c`), each escaped by {@link tmuxArgv}. */
+function invocationArgv(commands: readonly TmuxCommand[]): string[] {
+  const argv: string[] = [];
+  commands.forEach((c, i) => {
+    if (i > 0) argv.push(';');
+    for (const word of tmuxArgv(c)) argv.push(word);
+  });
+  return argv;
+}
+
+/** The size of `commands` as one invocation's packed argv (words + NULs, UTF-8 bytes): compare with {@link TMUX_INVOCATION_BYTES}. */
+export function invocationBytes(commands: readonly TmuxCommand[]): number {
+  let bytes = 0;
+  for (const word of invocationArgv(commands)) bytes += Buffer.byteLength(word) + 1;
+  return bytes;
+}
+
+/**
+ * Pack consecutive groups of commands (a group must stay in one invocation:
+ * a pane's creation and its tags) into as few invocations as fit
+ * {@link TMUX_INVOCATION_BYTES}, in order. A group larger than the limit
+ * alone is its own invocation (tmux then refuses it, and its caller reports that).
+ */
+export function packInvocations(groups: ReadonlyArray<readonly TmuxCommand[]>): TmuxCommand[][] {
+  const out: TmuxCommand[][] = [];
+  let current: TmuxCommand[] = [];
+  let size = 0;
+  for (const group of groups) {
+    const bytes = invocationBytes(group) + 2; // the ';' joining it to the previous group
+    if (current.length > 0 && size + bytes > TMUX_INVOCATION_BYTES) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    for (const c of group) current.push(c);
+    size += bytes;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/**
  * A tmux client bound to one server. The server is chosen, in order, by an
  * explicit socket path (recorded at dispatch, `-S`), `OKSTRA_TMUX_SOCKET`
  * (a socket name, `-L`: tests use a private server and never touch the
@@ -122,7 +171,7 @@ export class Tmux {
    * tmux is not on PATH.
    */
   run(...commands: TmuxCommand[]): Promise<TmuxResult> {
-    const argv = commands.flatMap((c, i) => (i === 0 ? tmuxArgv(c) : [';', ...tmuxArgv(c)]));
+    const argv = invocationArgv(commands);
     return new Promise((resolvePromise) => {
       childProcess().execFile(
         'tmux',

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ExitCode, findOnPath, InputError, OkstraError, resourceCause, traceStep } from '@okstra/core';
 import { resolveInsideRoot, toProjectRelative } from '@okstra/paths';
 import {
@@ -12,7 +13,7 @@ import {
   resolveProviderExecutable,
 } from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
-import { readRegularFileSync, writeArtifact } from '@okstra/state-file';
+import { readRegularFileSync, withFileLock, writeArtifact, writeBytesAtomic } from '@okstra/state-file';
 import { teamJobArtifact } from '@okstra/schemas/team-job';
 import { hasRetryLeft } from '@okstra/schemas/retry-budget';
 import { isRetryable, isRetryKind, readTeamState, transitionWorkers } from '@okstra/team-state';
@@ -22,10 +23,11 @@ import type { TeamHost } from '../host.js';
 import { startDetachedWrapper } from '../backends/subprocess.js';
 import { dispatchToTmux } from '../backends/tmux-dispatch.js';
 import { tmuxTextProblem } from '../backends/tmux.js';
-import { teamJobPath } from '@okstra/paths';
+import { runLockPath, teamJobPath } from '@okstra/paths';
 import { loadRun, updateWorkerDispatches } from './run-context.js';
 import { resolveDispatchJobs, type ResolvedJob } from './resolve-jobs.js';
 import { startingLaunched } from './starting.js';
+import { withRunLock } from '../run-lock.js';
 
 /** What `team dispatch` takes (0.161.0 docs/cli.md team row; cmux adapter text); paths relative to the host's cwd. */
 export interface DispatchOptions {
@@ -78,6 +80,15 @@ export interface DispatchDone {
  * `workerDispatches[]` record per job (locked). @returns the plan, or the records.
  */
 export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Promise<DispatchPlan | DispatchDone> {
+  if (opts.dryRun) return decideAndLaunch(opts, io);
+  // One dispatcher per run (docs/team.md "One dispatcher per run"): what to launch is decided and
+  // launched under the run lock, from the manifest and team-state as they are once it is held.
+  const run = await loadRun(io, opts.projectRoot, opts.runManifest);
+  const lock = runLockPath(run.runDir, { taskType: run.manifest.taskType, seq: run.manifest.seq });
+  return withRunLock(lock, io.now(), 'okstra-team dispatch', () => decideAndLaunch(opts, io));
+}
+
+async function decideAndLaunch(opts: DispatchOptions, io: TeamHost): Promise<DispatchPlan | DispatchDone> {
   const run = await loadRun(io, opts.projectRoot, opts.runManifest);
   const plan = await resolveDispatchJobs({ ...run, jobsFile: opts.jobsFile, dispatchKind: opts.dispatchKind, workers: opts.workers });
   const registry = await loadProviderRegistry(io.env.HOME, run.projectRoot);
@@ -113,6 +124,7 @@ export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Prom
   }
   await assertRetryBudget(run.teamStatePath, plan.dispatchKind, plan.jobs, source, run.manifest.workerDispatches);
   const neverLaunched = await assertNoUnrecordedStart(run, plan.jobs, source, io.env);
+  assertNotDispatched(run.manifest.workerDispatches, plan.dispatchKind, plan.jobs, source);
   const backend: 'cmux-pane' | 'tmux-pane' = run.manifest.terminalBackend === 'cmux-pane' ? 'cmux-pane' : 'tmux-pane';
   const rel = (p: string) => toProjectRelative(run.projectRoot, p);
   const jobPaths = new Map<string, string>();
@@ -144,8 +156,10 @@ export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Prom
   const startedAt = now.toISOString();
   // A symlinked state/team-jobs leading out of the project is refused before anything is written.
   for (const p of jobPaths.values()) resolveInsideRoot(run.projectRoot, p, 'jobPath');
-  // Independent files: written concurrently (each is fsynced), all before any row or pane changes.
-  await Promise.all(
+  // Independent files: written concurrently (each is fsynced), all before any row or pane changes. A dispatch
+  // that ends with exit 2 (no worker started) puts them back as they were (docs/team.md "dispatch").
+  const jobFiles = keepJobFiles([...jobPaths.values()]);
+  await jobFiles.guard(() =>
     launches.map(({ job, provider, launch, lastMessagePath }) =>
       writeArtifact(jobPaths.get(job.workerId)!, teamJobArtifact, {
         schemaVersion: '1.0',
@@ -186,10 +200,14 @@ export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Prom
   const ours = (r: WorkerDispatch) => r.phase !== undefined && r.startedAt === startedAt && r.dispatchKind === plan.dispatchKind && jobPaths.has(r.workerId);
   // A `starting` record of a dispatch that never launched its worker is replaced, not kept beside this one.
   const superseded = (r: WorkerDispatch) => r.phase === 'starting' && neverLaunched.some((n) => n.workerId === r.workerId && n.startedAt === r.startedAt);
-  await updateWorkerDispatches(run.manifestPath, (existing) => [
-    ...existing.filter((r) => !superseded(r)),
-    ...plan.jobs.map((j) => ({ ...base(j.workerId), backend, paneId: null, phase: 'starting' as const })),
+  const manifestBefore = readRegularFileSync(run.manifestPath)!;
+  await jobFiles.guard(() => [
+    updateWorkerDispatches(run.manifestPath, (existing) => [
+      ...existing.filter((r) => !superseded(r)),
+      ...plan.jobs.map((j) => ({ ...base(j.workerId), backend, paneId: null, phase: 'starting' as const })),
+    ]),
   ]);
+  const manifestStarting = readRegularFileSync(run.manifestPath);
   step('starting-recorded');
   try {
     await transitionWorkers(
@@ -217,11 +235,15 @@ export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Prom
       { create: { taskKey: run.manifest.taskKey, taskType: run.manifest.taskType, seq: run.manifest.seq } },
     );
   } catch (error) {
-    // No row changed and nothing started: the records say so (best effort — a full disk may refuse this too).
+    // No row changed and nothing started: the manifest goes back to its records before this dispatch, and the
+    // job files with it (best effort — a full disk may refuse this too: then the records say `not-started`).
     const why = error instanceof OkstraError ? error.message : String(error);
-    await updateWorkerDispatches(run.manifestPath, (existing) =>
-      existing.map((r) => (ours(r) ? { ...r, phase: 'not-started' as const, reason: `dispatch failed before starting it: ${why}` } : r)),
-    ).catch(() => undefined);
+    const undone = await putBack(run.manifestPath, manifestBefore, manifestStarting, (existing) => [...existing.filter((r) => !ours(r)), ...neverLaunched]);
+    if (undone) jobFiles.restore();
+    else
+      await updateWorkerDispatches(run.manifestPath, (existing) =>
+        existing.map((r) => (ours(r) ? { ...r, phase: 'not-started' as const, reason: `dispatch failed before starting it: ${why}` } : r)),
+      ).catch(() => undefined);
     throw error;
   }
   step('rows-in-progress');
@@ -283,6 +305,69 @@ export async function dispatchWorkers(opts: DispatchOptions, io: TeamHost): Prom
 }
 
 /**
+ * Undo this dispatch's `starting` records after a failure that started nothing: the manifest's bytes
+ * as they were before, when nobody wrote it since (`starting`: its bytes right after our write);
+ * else `withoutOurs` of its records (another writer's change kept).
+ * @returns false when the write failed too (a full disk): the records stay for the caller to mark.
+ */
+async function putBack(
+  manifestPath: string,
+  before: Buffer,
+  starting: Buffer | null,
+  withoutOurs: (r: WorkerDispatch[]) => WorkerDispatch[],
+): Promise<boolean> {
+  try {
+    const exact = await withFileLock(manifestPath, async () => {
+      if (!starting || !readRegularFileSync(manifestPath)?.equals(starting)) return false;
+      writeBytesAtomic(manifestPath, before);
+      return true;
+    });
+    if (!exact) await updateWorkerDispatches(manifestPath, withoutOurs);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The job files a dispatch is about to write, as they were before it: `guard(writes)` runs writes and,
+ * when one fails, puts every job file back (a new one removed, a replaced one rewritten) before the
+ * error goes on — a dispatch that exits 2 leaves no job file of its own (docs/team.md "dispatch").
+ */
+function keepJobFiles(paths: readonly string[]) {
+  const before = new Map(paths.map((p) => [p, readRegularFileSync(p)] as const));
+  // `state/team-jobs/` of a run's first dispatch is made by the first write: it goes again with its files.
+  const newDirs = [...new Set(paths.map((p) => dirname(p)))].filter((d) => !existsSync(d));
+  const restore = () => {
+    for (const [p, bytes] of before) {
+      try {
+        if (bytes === null) rmSync(p, { force: true });
+        else writeBytesAtomic(p, bytes);
+      } catch {
+        // best effort: a full disk may refuse the rewrite; the old file then stays as this dispatch left it
+      }
+    }
+    for (const d of newDirs) {
+      try {
+        rmdirSync(d);
+      } catch {
+        // not empty (another dispatch's files) or gone: left as it is
+      }
+    }
+  };
+  return {
+    restore,
+    async guard(writes: () => Array<Promise<unknown>>): Promise<void> {
+      const settled = await Promise.allSettled(writes());
+      const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (!failed) return;
+      restore();
+      throw failed.reason;
+    },
+  };
+}
+
+/**
  * The error of a dispatch that started workers but could not finish recording
  * them: exit 1, never 2 — something runs. The manifest still holds the
  * `starting` records (with each job file and `startedAt`), which await judges
@@ -333,6 +418,27 @@ async function assertNoUnrecordedStart(
     );
   }
   return never;
+}
+
+/**
+ * One dispatch per worker and kind (docs/team.md "One dispatcher per run"): a worker with a record
+ * of `dispatchKind` that started it (a pane, a subprocess — not `not-started`, and not a `starting`
+ * record, which {@link assertNoUnrecordedStart} judges) is not dispatched as that kind again — a
+ * second `dispatch` of one manifest (two terminals, a lead's command retried by its host) would run
+ * every provider twice. A failed worker goes again as `<kind>-retry`, a refused answer as
+ * `repair-<kind>`: those kinds keep their own rules (assertRetryBudget).
+ * @throws InputError (exit 2) naming the job's `workerId`; nothing written.
+ */
+function assertNotDispatched(records: readonly WorkerDispatch[], dispatchKind: string, jobs: readonly ResolvedJob[], source: string): void {
+  if (isRetryKind(dispatchKind) || repairedDispatchKind(dispatchKind) !== undefined) return;
+  for (const job of jobs) {
+    const started = records.find((r) => r.workerId === job.workerId && r.dispatchKind === dispatchKind && r.phase === undefined);
+    if (!started) continue;
+    throw new InputError(
+      `worker '${job.workerId}' was already dispatched as '${dispatchKind}' at ${started.startedAt} (${started.backend}); a second dispatch would run it twice`,
+      { file: source, field: `${job.where}.workerId`, hint: `a failed worker goes again as '${dispatchKind}-retry'; okstra-team await reports where it is` },
+    );
+  }
 }
 
 /**

@@ -115,6 +115,8 @@ export function writeJson(path: string, value: unknown): void {
  * the one named by `STUB_HEDGE_FIRST` hedges its first verdict of its first call (`SURVIVES, probably`:
  * refused), so the run goes through a repair dispatch — of its first call whose result path contains
  * `STUB_HEDGE_IN` when that is set (`gap-vote`: the gap vote's repair); `STUB_HEDGE_AGAIN` set: every such call (refused again).
+ * `STUB_VERDICTS` (space-separated `<provider>:<id>=<WORD>`) gives that provider another verdict word on that id,
+ * so a run's workers disagree (the demo's view shows every status).
  */
 export const BATCH_ANSWER_STUB = `#!/bin/sh
 prompt=$(cat)
@@ -127,5 +129,5 @@ sleep "\${STUB_SLEEP:-0}"
 ids=$(printf '%s\\n' "$prompt" | sed -n 's/^Batch: //p' | head -1 | tr ',' ' ')
 hedge=''
 if [ "$STUB_HEDGE_FIRST" = "$me" ] && { [ ! -e "$HOME/hedged-once-$me" ] || [ -n "$STUB_HEDGE_AGAIN" ]; }; then case "$2" in *"$STUB_HEDGE_IN"*) : > "$HOME/hedged-once-$me"; hedge=', probably';; esac; fi
-{ for id in $ids; do printf '### %s\\n**Verdict**: SURVIVES%s\\n**Basis**: the stub read %s and it holds.\\n\\n' "$id" "$hedge" "$id"; hedge=''; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
+{ for id in $ids; do v=SURVIVES; for pick in $STUB_VERDICTS; do case "$pick" in "$me:$id="*) v=\${pick#*=};; esac; done; printf '### %s\\n**Verdict**: %s%s\\n**Basis**: the stub read %s and judged it %s.\\n\\n' "$id" "$v" "$hedge" "$id" "$v"; hedge=''; done; } > "$2.tmp.$$" && mv "$2.tmp.$$" "$2"
 `;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { InputError } from '@okstra/cli-kit';
+import { runCitationChecker } from '@okstra/citations';
 import { renderGapVotePrompt, renderReverifyPrompt } from '@okstra/convergence';
 import {
   auditSidecarBeside,
@@ -41,14 +42,42 @@ export interface WorkerFiles {
  */
 export async function writeReverifyPrompts(place: RunPlace, state: WorkingState, plan: RoundPlan): Promise<WorkerFiles[]> {
   const out: WorkerFiles[] = [];
+  const notes = citationNotes(
+    place,
+    state.seed.findings.flatMap((f) => f.evidence),
+  );
   for (const batch of plan.batches) {
     const files = reverifyFiles(place, batch.workerId, plan.round);
-    const text = renderReverifyPrompt(state.seed, plan, batch, relativeFiles(place, files));
+    const text = renderReverifyPrompt(state.seed, plan, batch, relativeFiles(place, files), notes);
     await writeIfChanged(files.promptPath, text);
     out.push(files);
   }
   return out;
 }
+
+/**
+ * Why each cited evidence line that does not hold fails (libs/citations, against the run's project at
+ * its recorded commit or the working tree), so the reverify prompts mark it for the other workers.
+ * Empty when the project has nothing to check against.
+ */
+function citationNotes(place: RunPlace, evidence: readonly string[]): Map<string, string> {
+  const checker = runCitationChecker(place.runDir, place.run);
+  const notes = new Map<string, string>();
+  if (checker.status === 'unchecked') return notes;
+  for (const e of new Set(evidence)) {
+    if (e.includes('`')) continue;
+    const c = checker.check(`\`${e}\``, null).citations[0];
+    if (c && !c.holds) notes.set(e, WHY[c.problem!] ?? c.problem!);
+  }
+  return notes;
+}
+
+const WHY: Record<string, string> = {
+  missing: 'no such file in the project',
+  'out-of-range': 'the lines are past the end of the file',
+  'outside-project': 'the path is outside the project',
+  'not-a-file': 'not a regular file of the project',
+};
 
 /** A worker's reverify prompt, result and sidecar paths of round `round`. */
 export function reverifyFiles(place: RunPlace, workerId: string, round: number): WorkerFiles {

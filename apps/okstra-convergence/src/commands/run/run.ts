@@ -4,7 +4,7 @@ import { checkWorkerFiles, indexDirs } from '@okstra/audit-rules';
 import { InputError, parseMinutes, traceStep, writeJson, type CliContext } from '@okstra/cli-kit';
 import {
   convergenceFinalStatePath,
-  convergenceRunLockPath,
+  runLockPath,
   convergenceWorkStatePath,
   criticResultsPath,
   coverageBatchPath,
@@ -17,8 +17,9 @@ import {
 import { criticResultsArtifact, roundPlanArtifact, type WorkingState } from '@okstra/schemas/convergence';
 import { readArtifact } from '@okstra/state-file';
 import { readTeamState } from '@okstra/team-state';
-import { loadRun, startingLaunched, teamBinPath, type RunContext } from '@okstra/team-run';
+import { loadRun, startingLaunched, takeRunLock, teamBinPath, type RunContext } from '@okstra/team-run';
 import { awaitKind, dispatchJobs, teardown } from './team.js';
+import { startProgress } from './progress.js';
 import { runApplyCriticGaps } from '../apply-critic-gaps.js';
 import { runApplyRound } from '../apply-round.js';
 import { runCollectCriticGaps } from '../collect-critic-gaps.js';
@@ -27,7 +28,6 @@ import { readWorkingState } from '../documents.js';
 import { runFinalize } from '../finalize.js';
 import { runPlanRound } from '../plan-round.js';
 import { runValidate } from '../validate.js';
-import { takeRunLock } from './lock.js';
 import { criticOutcome } from './critic-outcome.js';
 import { workerRoute } from '@okstra/schemas/worker-route';
 import { writeGapVotePrompts, writeJobsFile, writeReverifyPrompts, type RunPlace, type WorkerFiles } from './round-files.js';
@@ -42,6 +42,7 @@ export interface RunOptions {
   rounds?: string;
   deadline?: string;
   json?: boolean;
+  quiet?: boolean;
 }
 
 /** One worker of a round in `run`'s output. */
@@ -95,20 +96,36 @@ export async function runRun(opts: RunOptions, ctx: CliContext): Promise<number>
     throw new InputError('no working state: seed it first (okstra convergence seed)', { file: statePath, hint: 'prompts/lead/convergence-rounds.md §1' });
   await refuseNativeWorkers(team, statePath);
   if (!existsSync(teamBinPath())) throw new InputError(`okstra-team is not built or installed: its bin ${teamBinPath()} runs each worker's pane`);
-  const release = takeRunLock(convergenceRunLockPath(place.runDir, place.run), ctx.io.now());
+  const release = await takeRunLock(runLockPath(place.runDir, place.run), ctx.io.now(), 'okstra convergence run');
   traceStep(ctx.io.env, 'lock');
   try {
     return await drive(opts, ctx, team, place, statePath, maxRounds);
   } finally {
-    release();
+    await release();
   }
 }
 
 async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place: RunPlace, statePath: string, maxRounds: number): Promise<number> {
   const rounds: RoundReport[] = [];
-  const progress = (line: string) => {
-    if (ctx.io.stderr.isTTY) ctx.io.stderr.write(`${ctx.name}: ${line}\n`);
-  };
+  const reporter = startProgress(ctx, opts.quiet);
+  const progress = (line: string) => reporter.step(line);
+  try {
+    return await driveRounds(opts, ctx, team, place, statePath, maxRounds, rounds, progress);
+  } finally {
+    reporter.done();
+  }
+}
+
+async function driveRounds(
+  opts: RunOptions,
+  ctx: CliContext,
+  team: RunContext,
+  place: RunPlace,
+  statePath: string,
+  maxRounds: number,
+  rounds: RoundReport[],
+  progress: (line: string) => void,
+): Promise<number> {
   const step = (name: string) => traceStep(ctx.io.env, name);
   const d: Drive = { opts, ctx, team, place, statePath, progress, step };
   let queueTerminal = false;
@@ -152,6 +169,12 @@ async function drive(opts: RunOptions, ctx: CliContext, team: RunContext, place:
   return deadlinePassed ? 1 : 0;
 }
 
+/** A round's status counts as words (`2 pending, 9 agreed, 1 refuted`), the statuses with none left out. */
+function countsLine(counts: Record<string, number> | undefined): string {
+  const parts = Object.entries(counts ?? {}).filter(([, n]) => n > 0);
+  return parts.length ? parts.map(([status, n]) => `${n} ${status}`).join(', ') : 'no findings';
+}
+
 /** What every step of one `run` invocation works with. */
 interface Drive {
   opts: RunOptions;
@@ -185,7 +208,9 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   const dispatched = await dispatchNotStarted(ctx, team, jobsPath, dispatchKind, workers);
   await resumeRepair(place, dispatchKind, (path, kind, ws) => dispatchNotStarted(ctx, team, path, kind, ws));
   step('dispatch');
-  progress(`round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} ${b.findingIds.length}${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`);
+  progress(
+    `round ${plan.round}: ${plan.batches.map((b) => `${b.workerId} re-verifies ${b.findingIds.length} finding(s)${b.priorFailures ? ' (retry)' : ''}`).join(', ')}`,
+  );
   const awaited = await awaitKind(ctx, team, opts.deadline, dispatchKind);
   step('await');
   const rows = new Map(awaited.map((w) => [w.workerId, w]));
@@ -217,7 +242,7 @@ async function runOneRound(d: Drive): Promise<RoundReport | null> {
   step('teardown');
   const applied = await callCommand(ctx, runApplyRound, { workState: statePath, plan: planPath, results: resultsPath });
   step('apply-round');
-  progress(`round ${plan.round} applied: ${JSON.stringify(applied.json?.counts ?? {})}`);
+  progress(`round ${plan.round} applied: ${countsLine(applied.json?.counts)}`);
   return {
     round: plan.round,
     dispatchKind,

@@ -10,14 +10,14 @@ export interface SubResult {
 /**
  * Run one okstra command (`runPlanRound`, `runApplyRound`, …) in-process, exactly as its bin
  * would, with stdout captured and parsed (every one prints one JSON document) and stderr
- * kept as notes — forwarded too when stderr is a terminal (the progress the user watches).
+ * kept as notes, never forwarded: `run` reports each step once, through its own progress reporter
+ * (a forwarded note beside run's line showed every step twice on a terminal).
  * Errors it throws (InputError, …) propagate: `run` fails as that command would. `cwd` is the
  * directory relative arguments are read from (run passes the project root, as a lead's commands are typed).
  */
 export async function callCommand<O>(ctx: CliContext, fn: (opts: O, ctx: CliContext) => Promise<number>, opts: O, cwd = ctx.io.cwd): Promise<SubResult> {
   let out = '';
   const notes: string[] = [];
-  const tty = ctx.io.stderr.isTTY === true;
   const sub: CliContext = {
     ...ctx,
     io: {
@@ -25,9 +25,7 @@ export async function callCommand<O>(ctx: CliContext, fn: (opts: O, ctx: CliCont
       cwd,
       stdout: { write: (s: string) => ((out += s), true) },
       stderr: {
-        isTTY: tty,
         write: (s: string) => {
-          if (tty) ctx.io.stderr.write(s);
           for (const line of s.split('\n')) if (line.trim() !== '' && !line.startsWith('\r')) notes.push(line);
           return true;
         },

@@ -1,11 +1,12 @@
 import { parseMinutes, type CliContext } from '@okstra/cli-kit';
 import type { RunContext } from '@okstra/team-run';
-import { awaitStatusLine, awaitWorkers, type AwaitRow } from '@okstra/team-run/await';
+import { awaitEndedSteps, awaitStatusLine, awaitWorkers, type AwaitRow } from '@okstra/team-run/await';
 import { dispatchWorkers } from '@okstra/team-run/dispatch';
 import { teardownRun } from '@okstra/team-run/teardown';
+import { progressOf } from './progress.js';
 
-// `run`'s steps of libs/team-run: what `okstra-team dispatch / await / teardown` do, with their notes
-// and progress line shown on a TTY stderr only (run's own output is its one JSON document).
+// `run`'s steps of libs/team-run: what `okstra-team dispatch / await / teardown` do, with their notes and
+// progress lines through run's reporter (./progress.ts; run's own output is its one JSON document).
 
 /** Dispatch `workers` of the jobs file (libs/team-run `dispatchWorkers`). */
 export async function dispatchJobs(ctx: CliContext, team: RunContext, jobsFile: string, dispatchKind: string, workers: string[]): Promise<void> {
@@ -15,20 +16,27 @@ export async function dispatchJobs(ctx: CliContext, team: RunContext, jobsFile: 
       note(ctx, `${ctx.name}: ${r.workerId}: no ${r.degradedFrom} (${r.reason}); running the wrapper as a detached subprocess\n`);
 }
 
-/** Await the round of `dispatchKind` (libs/team-run `awaitWorkers`); `deadline` is run's `--deadline`. @returns await's rows. */
+/**
+ * Await the round of `dispatchKind` (libs/team-run `awaitWorkers`); `deadline` is run's `--deadline`. A progress step
+ * per worker that ends (`reverify-r1: codex error (1 of 2 ended)`), the workers' times as a terminal's live line.
+ * @returns await's rows.
+ */
 export async function awaitKind(ctx: CliContext, team: RunContext, deadline: string | undefined, dispatchKind: string): Promise<AwaitRow[]> {
-  const tty = ctx.io.stderr.isTTY === true;
+  const progress = progressOf(ctx);
+  const reported = new Set<string>();
   const { workers } = await awaitWorkers(
     {
       projectRoot: team.projectRoot,
       runManifest: team.manifestPath,
       deadlineMinutes: deadline === undefined ? undefined : parseMinutes('--deadline', deadline),
       dispatchKind,
-      onPoll: tty ? (progress) => ctx.io.stderr.write(`\r\x1b[K${awaitStatusLine(progress)}`) : undefined,
+      onPoll: (poll) => {
+        for (const line of awaitEndedSteps(poll, reported)) progress.step(`${dispatchKind}: ${line}`);
+        if (reported.size < poll.records.length) progress.status(`${dispatchKind}: ${awaitStatusLine(poll)}`);
+      },
     },
     ctx.io,
   );
-  if (tty) ctx.io.stderr.write('\n');
   return workers;
 }
 
@@ -40,5 +48,5 @@ export async function teardown(ctx: CliContext, team: RunContext): Promise<void>
 }
 
 function note(ctx: CliContext, line: string): void {
-  if (ctx.io.stderr.isTTY) ctx.io.stderr.write(line);
+  progressOf(ctx).stderr.write(line);
 }
