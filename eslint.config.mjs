@@ -32,6 +32,18 @@ const ZOD_NAMED_Z = {
   message: "import * as z from '@okstra/schemas/zod': a named `z` makes the bundle keep every module of zod.",
 };
 
+// Collections of any size (docs/conventions.md "Sizes"): a spread into a call puts every element on the
+// stack and throws past ~1e5 of them (a 90k-row team-state did). @okstra/core appendAll / maxOf / minOf loop.
+const SPREAD_INTO_PUSH = {
+  selector: 'CallExpression[callee.property.name=/^(push|unshift|splice)$/] > SpreadElement',
+  message: 'appendAll(into, items) from @okstra/core: a spread into push() overflows the stack on a large collection.',
+};
+const SPREAD_INTO_MATH = {
+  selector:
+    "CallExpression[callee.object.name='Math'][callee.property.name=/^(max|min)$/] > SpreadElement, CallExpression[callee.property.name=/^(fromCharCode|fromCodePoint)$/] > SpreadElement",
+  message: 'maxOf / minOf from @okstra/core: a spread into Math.max() overflows the stack on a large collection.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', 'examples/**', 'tmp/**', '**/tmp/**'] },
   js.configs.recommended,
@@ -68,6 +80,11 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.mjs'],
     rules: { 'no-restricted-imports': ['error', { patterns: [ZOD] }], 'no-restricted-syntax': ['error', ZOD_NAMED_Z] },
+  },
+  {
+    files: ['libs/*/src/**/*.ts', 'apps/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/test-support/**'],
+    rules: { 'no-restricted-syntax': ['error', ZOD_NAMED_Z, SPREAD_INTO_PUSH, SPREAD_INTO_MATH] },
   },
   // Layering (docs/conventions.md "Layout"): apps → libs, never app → app or
   // lib → app; commander is cli-kit's alone, so a lib reports through

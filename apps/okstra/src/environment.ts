@@ -1,3 +1,4 @@
+import { maxOf } from '@okstra/cli-kit';
 /**
  * Every environment variable an okstra tool reads (docs/environment.md,
  * `okstra help environment`). environment.spec.ts scans the sources so a
@@ -106,7 +107,10 @@ export const TEST_SEAMS: readonly EnvironmentVariable[] = [
 
 /** `okstra help environment`. */
 export function environmentHelp(): string {
-  const width = Math.max(...ENVIRONMENT.map((v) => v.name.length));
+  const width = maxOf(
+    ENVIRONMENT.map((v) => v.name.length),
+    0,
+  );
   return [
     'Environment variables the okstra tools read (https://github.com/devonshin/okstra/blob/main/docs/environment.md):',
     '',

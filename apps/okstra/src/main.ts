@@ -1,4 +1,4 @@
-import { closestWord, findOnPath, oneLine, packageVersion, type InvokedAs, type Io } from '@okstra/cli-kit';
+import { closestWord, findOnPath, type InvokedAs, type Io, maxOf, oneLine, packageVersion } from '@okstra/cli-kit';
 import { ROUTES, RUNTIME_WORDS, findRoute, type Route } from './routes.js';
 
 export { ROUTES, RUNTIME_WORDS, findRoute, type Route };
@@ -135,7 +135,10 @@ function isMissingPackage(error: unknown, pkg: string): boolean {
 
 /** `okstra --help`: usage and one line per tool. */
 export function helpText(): string {
-  const width = Math.max(...ROUTES.map((r) => r.word.length));
+  const width = maxOf(
+    ROUTES.map((r) => r.word.length),
+    0,
+  );
   const lines = ROUTES.map((r) => `  ${r.word.padEnd(width)}  ${r.summary} (${r.pkg})`);
   return [
     'Usage: okstra <command> [args...]',

@@ -1,5 +1,5 @@
 import { basename, dirname, sep } from 'node:path';
-import { InputError, OkstraError, sameTaskKey } from '@okstra/core';
+import { appendAll, InputError, OkstraError, sameTaskKey } from '@okstra/core';
 import { carryPath, formatSeq, isInside, isNormalAbsolute, parseArtifactName, tasksDir, toProjectRelative } from '@okstra/paths';
 import { resolveRecorded } from './checks/recorded-path.js';
 import { NotRegularFileError, readArtifactSync, type ArtifactOf } from '@okstra/state-file';
@@ -102,7 +102,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
     try {
       // Half the checks are synchronous: an await per check per run was ~135,000 microtask turns over 5,000 runs.
       const out = check(run);
-      findings.push(...(out instanceof Promise ? await out : out));
+      appendAll(findings, out instanceof Promise ? await out : out);
     } catch (error) {
       // An artifact a check had to read is not a regular file (FileIndex.readText): report it, never crash or hang.
       if (!(error instanceof InputError)) throw error;

@@ -1,4 +1,4 @@
-import { InputError } from '@okstra/core';
+import { appendAll, InputError } from '@okstra/core';
 import type { CoverageBatch, CoverageDispatch, CriticResults, GapVote, WorkingState } from '@okstra/schemas/convergence';
 import { checkCoverageBatch } from './critic-gaps.js';
 import type { WorkerDispatchOutcome, WorkerResponse } from './collect-results.js';
@@ -113,7 +113,7 @@ export function readCriticGaps(input: CriticGapsInput): { batch: CoverageBatch; 
         Object.assign(row, repair.outcome === 'read' ? { repair } : { status: 'error', repair });
         if (repair.outcome !== 'read') continue;
       } else if (read.problems.length > 0) {
-        problems.push(...read.problems);
+        appendAll(problems, read.problems);
         continue;
       }
       for (const v of read.votes) {

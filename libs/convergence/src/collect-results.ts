@@ -1,4 +1,4 @@
-import { InputError, segmentSource } from '@okstra/core';
+import { appendAll, InputError, segmentSource } from '@okstra/core';
 import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundResults, type Vote, type WorkerOutcome } from '@okstra/schemas/convergence';
 import { repairDispatchKind, reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { problemLine, refuseAnswers, repairOutcome, type AnswerProblem } from '@okstra/verdict-blocks';
@@ -118,7 +118,7 @@ export function readRoundResults(input: CollectInput): { results: RoundResults; 
       const repair = repairOutcome(repairKind, 'completed', mine.map(problemLine));
       return repair.outcome === 'read' ? { ...outcome, repair } : { ...outcome, status: 'error', verdicts: [], repair };
     }
-    problems.push(...mine);
+    appendAll(problems, mine);
     return mine.length > 0 ? { ...outcome, verdicts: [] } : outcome;
   });
   return { results: { schemaVersion: '1.0', kind: 'round-results', round: plan.round, mode, workers }, problems };
@@ -134,7 +134,7 @@ function readVotes(workerId: string, dispatched: readonly string[], response: Wo
     thing: 'finding',
     endOfTurn: response.endOfTurn,
   });
-  problems.push(...read.problems);
+  appendAll(problems, read.problems);
   return read.votes.map((v) => {
     const vote: Vote = { findingId: v.id, verdict: v.verdict, explanation: v.explanation, sourceVerdict: v.sourceVerdict, line: v.line };
     if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;

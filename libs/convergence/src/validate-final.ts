@@ -1,4 +1,4 @@
-import { stableStringify } from '@okstra/core';
+import { appendAll, stableStringify } from '@okstra/core';
 import { FinalState, type FinalFinding, type FindingReason, type PassVote } from '@okstra/schemas/convergence';
 import { formatJsonPath } from '@okstra/state-file';
 import { gapDecision } from './critic-gaps.js';
@@ -60,7 +60,7 @@ export function validateFinalState(state: unknown): ValidationReport {
       else if (f.source === 'analyser' && v.round > f.decidedInRound)
         errors.push(`${at}.votes[${j}]: vote from round ${v.round}, after ${f.id} was decided in round ${f.decidedInRound}`);
     });
-    errors.push(...redecide(f, at, { analysers, roster, roundLimit: s.roundLimit }));
+    appendAll(errors, redecide(f, at, { analysers, roster, roundLimit: s.roundLimit }));
   });
   s.criticGaps.forEach((g, i) => {
     const expected = gapDecision(g.votes.map((v) => v.verdict));

@@ -1,6 +1,7 @@
 import type { ConvergenceGroups, CriticCandidate, RoundBatch, RoundPlan } from '@okstra/schemas/convergence';
 import { renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
 import { WORKER_TEXTS } from './worker-texts.generated.js';
+import { appendAll } from '@okstra/core';
 
 /** What a rendered prompt tells the worker about its own files (paths as the worker should see them: project-relative). */
 export interface PromptFiles {
@@ -48,7 +49,7 @@ export function renderReverifyPrompt(
     if (!f) throw new Error(`finding ${id} of ${batch.workerId}'s batch is not in the seed`);
     out.push(`### ${id}: ${oneLine(f.title)}`, '', f.claim.trimEnd(), '');
     if (f.evidence.length > 0) {
-      out.push('Evidence cited:', '', ...f.evidence.map((e) => (citationNotes.has(e) ? `- ${e} — does not hold: ${citationNotes.get(e)}` : `- ${e}`)), '');
+      appendAll(out, ['Evidence cited:', '', ...f.evidence.map((e) => (citationNotes.has(e) ? `- ${e} — does not hold: ${citationNotes.get(e)}` : `- ${e}`)), '']);
       if (f.evidence.every((e) => citationNotes.has(e)))
         out.push(
           `Evidence check: none of the citations above holds in the project (okstra checked each file and line range). Judge ${id} on the code itself.`,
@@ -58,7 +59,7 @@ export function renderReverifyPrompt(
     const rv = revotes.get(id);
     if (rv) {
       out.push(`Re-vote (pass ${rv.pass}): the reviewers split on ${id}. Their latest votes follow — theirs, not yours:`, '');
-      for (const o of rv.others) out.push(`- ${o.workerId} (round ${o.round}) voted ${o.verdict}. Their Basis:`, '', ...quote(o.explanation), '');
+      for (const o of rv.others) appendAll(out, [`- ${o.workerId} (round ${o.round}) voted ${o.verdict}. Their Basis:`, '', ...quote(o.explanation), '']);
     }
   }
   out.push(WORKER_TEXTS[`reverify-${plan.mode}`].trimEnd(), '', WORKER_TEXTS['audit-sidecar'].trimEnd(), '');
@@ -82,8 +83,8 @@ export function renderGapVotePrompt(workerId: string, mode: RoundPlan['mode'], c
   ];
   for (const c of candidates) {
     out.push(`### ${c.id}: ${oneLine(c.title)}`, '', c.claim.trimEnd(), '');
-    if (c.evidence.length > 0) out.push('Evidence cited:', '', ...c.evidence.map((e) => `- ${e}`), '');
-    if (c.rationale) out.push("The critic's rationale:", '', ...quote(c.rationale), '');
+    if (c.evidence.length > 0) appendAll(out, ['Evidence cited:', '', ...c.evidence.map((e) => `- ${e}`), '']);
+    if (c.rationale) appendAll(out, ["The critic's rationale:", '', ...quote(c.rationale), '']);
   }
   out.push(WORKER_TEXTS['gap-vote'].trimEnd(), '', WORKER_TEXTS['audit-sidecar'].trimEnd(), '');
   return out.join('\n');

@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './stable-json.js';
 export * from './resource-errors.js';
 export * from './ids.js';
+export * from './collections.js';
 export * from './child-process.js';
 export * from './executables.js';
 export * from './step-trace.js';

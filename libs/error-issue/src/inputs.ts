@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { projectJsonPath, taskManifestPath, tasksDir } from '@okstra/paths';
+import { InputError } from '@okstra/core';
 import { ErrorRecord } from '@okstra/schemas/error-issue';
 import { jsonProblem, listDir, runAudit } from '@okstra/audit-rules';
 import { isRegularIfExists, parseJsonText } from '@okstra/state-file';
@@ -24,6 +25,9 @@ export interface ProjectInputs {
   skipped: SkippedLine[];
 }
 
+/** The most run-audit violations one project may bring into an error-issue plan (docs/conventions.md "Sizes"). */
+export const MAX_PLAN_VIOLATIONS = 1_000;
+
 /**
  * Read one project's inputs (docs/error-issue.md "Inputs"): its run-audit
  * violations and every `errors-*.jsonl` line of its tasks, as raw records;
@@ -41,6 +45,14 @@ export async function readProjectInputs(projectRoot: string, projectIndex: numbe
   for (const m of gitConfig.matchAll(/^\s*url\s*=\s*(.+)$/gm)) remoteIdentities(m[1]!, identities);
 
   const audit = await runAudit(projectRoot);
+  // A plan is a few issues a person reads: a project past this many violations is refused whole
+  // (docs/conventions.md "Sizes") — its identities would be scrubbed from every one of them.
+  if (audit.violations.length > MAX_PLAN_VIOLATIONS) {
+    throw new InputError(`run-audit finds ${audit.violations.length} violations, over the ${MAX_PLAN_VIOLATIONS} an error-issue plan reads`, {
+      file: projectRoot,
+      hint: 'run okstra run-audit to see them; repair or remove the broken runs first',
+    });
+  }
   const records: RawRecord[] = audit.violations.map((v) => ({
     origin: 'run-audit',
     projectIndex,

@@ -1,6 +1,7 @@
 import { identityDigest, IdentitySet } from './identities.js';
 import { anonymizeDetailed } from './normalize.js';
 import { fingerprintMarker, evidenceMarker, OKSTRA_TEXTS } from './render.js';
+import { appendAll } from '@okstra/core';
 
 /** One thing the last gate refused: which class of leak (a detector, `identity`, or a vocabulary class), and where — never the matched text itself. */
 export interface GateProblem {
@@ -90,7 +91,7 @@ export function ghSendProblems(argv: readonly string[], stdin: string, identitie
   const problems: GateProblem[] = [];
   argv.forEach((word, i) => {
     if (GH_SEND_WORDS.has(word) || argv[i - 1] === '--repo' || (argv[i - 1] === 'comment' && /^\d+$/.test(word))) return;
-    problems.push(...lastGate(argv[i - 1] === '--title' ? { title: word } : { argv: word }, identities));
+    appendAll(problems, lastGate(argv[i - 1] === '--title' ? { title: word } : { argv: word }, identities));
   });
   return [...problems, ...lastGate({ stdin }, identities)];
 }

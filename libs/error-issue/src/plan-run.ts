@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { OkstraError } from '@okstra/core';
+import { appendAll, OkstraError } from '@okstra/core';
 import { errorIssuePlanArtifact, type ErrorIssuePlan, type IssueGate } from '@okstra/schemas/error-issue';
 import { readArtifactIfExists, withFileLock, writeArtifact } from '@okstra/state-file';
 import { assertProjectRoot, findProjectRoot } from '@okstra/audit-rules';
@@ -65,7 +65,7 @@ export async function buildErrorIssuePlan(req: PlanRequest): Promise<PlanOutcome
   let skippedLines = 0;
   for (const [i, root] of req.roots.entries()) {
     const inputs = await readProjectInputs(root, i, identities);
-    records.push(...inputs.records);
+    appendAll(records, inputs.records);
     violations += inputs.violations;
     skippedLines += inputs.skipped.length;
     for (const s of inputs.skipped) warnings.push(`${s.file}: line ${s.line}: skipped, ${s.reason}`);

@@ -1,4 +1,5 @@
 import type { StageGraphRow } from '@okstra/schemas/implementation-planning';
+import { appendAll } from '@okstra/core';
 
 /**
  * The downstream closure of `stages` in the Stage Map: the stages themselves plus
@@ -17,7 +18,7 @@ export function downstreamClosure(stageMap: readonly StageGraphRow[], stages: It
     const n = queue.pop()!;
     if (closed.has(n)) continue;
     closed.add(n);
-    queue.push(...(dependents.get(n) ?? []));
+    appendAll(queue, dependents.get(n) ?? []);
   }
   return [...closed].sort((a, b) => a - b);
 }

@@ -3,6 +3,7 @@ import { assertResponseSize, parseMarkdownLinear } from './linear.js';
 import { CORRECTION_WORD, STATEMENT_LABEL_WORD } from './statements.js';
 import { labelSpellings, normalizeLabel } from './labels.js';
 import type { Heading, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import { appendAll } from '@okstra/core';
 
 /**
  * One field of a block. Lines are 1-based in the original text.
@@ -409,8 +410,8 @@ function readParsed(markdown: string, options: ParseOptions): ParsedAnswer & { r
     const block = inBlock.get(index);
     const into = block === undefined ? outside : inside;
     const tag = (lines: readonly PlainLine[]) => (block === undefined ? lines : lines.map((l) => ({ ...l, block })));
-    if (node.type === 'heading' && !openerAt.has(index)) into.push(...tag(plainLines(node)));
-    for (const p of paragraphs) into.push(...tag(plainLines(p)));
+    if (node.type === 'heading' && !openerAt.has(index)) appendAll(into, tag(plainLines(node)));
+    for (const p of paragraphs) appendAll(into, tag(plainLines(p)));
   });
   return { blocks, outside, inside, tables, text: markdown, root };
 }

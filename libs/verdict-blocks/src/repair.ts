@@ -1,5 +1,6 @@
 import type { RepairRecord } from '@okstra/schemas/convergence';
 import { problemLine, type AnswerProblem } from './problems.js';
+import { maxOf } from '@okstra/core';
 
 /**
  * The repair prompt of one worker whose answer was refused (issue #25 item 4,
@@ -19,7 +20,7 @@ export function renderRepairPrompt(input: {
   answer: string;
   to?: { workerId: string; kind: string; ids: readonly string[]; resultPath: string };
 }): string {
-  const longest = Math.max(2, ...[...input.answer.matchAll(/`+/g)].map((m) => m[0].length));
+  const longest = Math.max(2, maxOf([...input.answer.matchAll(/`+/g)].map((m) => m[0].length)));
   const fence = '`'.repeat(longest + 1);
   const to = input.to;
   const header = to

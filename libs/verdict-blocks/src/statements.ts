@@ -1,4 +1,5 @@
 import type { ParsedAnswer } from './parse.js';
+import { appendAll } from '@okstra/core';
 
 /**
  * Verdict statements outside the blocks (docs/convergence.md "Response blocks"):
@@ -126,7 +127,7 @@ export function summaryStatements(answer: ParsedAnswer, idPattern: RegExp): Summ
     if (/^\s*\|/.test(text)) continue; // a table row: read by tableRows
     const overall = OVERALL.exec(text);
     if (overall) out.push({ id: null, text: overall[1].trim(), line });
-    else out.push(...segments(text, line, false));
+    else appendAll(out, segments(text, line, false));
   }
   for (const { text, line, block } of answer.inside) {
     if (/^\s*\|/.test(text)) continue;
@@ -135,7 +136,7 @@ export function summaryStatements(answer: ParsedAnswer, idPattern: RegExp): Summ
       // A correction speaks of the ids it names, or, naming none, of its own block (a digitless
       // id-like word — `re-check`, `follow-up` — names no finding).
       const named = segments(text, line, true).filter((st) => /\d/.test(st.id ?? ''));
-      if (named.length > 0) out.push(...named);
+      if (named.length > 0) appendAll(out, named);
       else if (block !== undefined) {
         const rest = restated ? text.slice(restated[0].length) : text.replace(CORRECTION_LABEL, '');
         if (rest.trim() !== '') out.push({ id: block, text: rest.trim(), line, correction: true });
@@ -145,7 +146,7 @@ export function summaryStatements(answer: ParsedAnswer, idPattern: RegExp): Summ
     if (SUMMARY_LABEL.test(text)) {
       // A summary run on into the last block's Basis is still a summary: it speaks of the ids it names.
       const named = segments(text, line, false);
-      if (named.length > 0) out.push(...named);
+      if (named.length > 0) appendAll(out, named);
       else out.push({ id: null, text: text.replace(SUMMARY_LABEL, '').trim(), line });
       continue;
     }

@@ -1,7 +1,7 @@
 import { unlinkSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { InputError, OkstraError, writeJson, type CliContext } from '@okstra/cli-kit';
+import { appendAll, type CliContext, InputError, OkstraError, writeJson } from '@okstra/cli-kit';
 import { assertReplays, createWorkingState, migrateWorkingState, seedDigest, shortContentHash, statusCounts } from '@okstra/convergence';
 import { convergenceGroupsArtifact, finalStateArtifact, workingStateArtifact, type FinalState, type WorkingState } from '@okstra/schemas/convergence';
 import {
@@ -92,7 +92,10 @@ export async function runSeed(opts: SeedOptions, ctx: CliContext): Promise<numbe
         unlinkSync(finalPath);
         fsyncDirectory(dirname(finalPath));
       });
-      kept.push(...copies.map((c) => c.target));
+      appendAll(
+        kept,
+        copies.map((c) => c.target),
+      );
       action = workBytes === undefined && finalBytes === undefined ? 'created' : 'restarted';
     } else if (finalBytes !== undefined && (reused = matchingFinal(finalPath, finalBytes, digest))) {
       action = 'reused';

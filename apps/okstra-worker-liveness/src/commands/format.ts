@@ -1,4 +1,4 @@
-import { printable } from '@okstra/cli-kit';
+import { maxOf, printable } from '@okstra/cli-kit';
 import type { ProbeResult } from '@okstra/heartbeat';
 import { isPendingLivenessVerdict, NOT_DISPATCHED_VERDICT } from '@okstra/schemas/vocabulary';
 
@@ -11,7 +11,12 @@ export function formatHuman(results: readonly ProbeResult[]): string {
   const several = new Set(results.map((r) => r.teamStatePath)).size > 1;
   // Reasons and paths come from the team-state and sidecars: shown escaped, one line per worker.
   const rows = results.map((r) => [r.workerId, r.verdict, r.mode ?? '-', detail(r) + (several ? `  [${r.teamStatePath}]` : '')].map(printable));
-  const widths = [0, 1, 2].map((c) => Math.max(...rows.map((row) => row[c].length)));
+  const widths = [0, 1, 2].map((c) =>
+    maxOf(
+      rows.map((row) => row[c].length),
+      0,
+    ),
+  );
   return rows.map((row) => row.map((cell, c) => (c < 3 ? cell.padEnd(widths[c]) : cell)).join('  ') + '\n').join('');
 }
 

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import { convergenceFinalStatePath, convergenceGroupsPath, reverifyResultPath, roundPlanPath, roundResultsPath, joinPath as join } from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
+import { appendAll } from '@okstra/core';
 
 type Outcome = { workerId?: unknown; status?: unknown; verdicts?: Array<{ findingId?: unknown; verdict?: unknown }> };
 
@@ -118,7 +119,7 @@ export async function checkConvergenceDerived(run: RunUnderAudit): Promise<Findi
     if (results.includes(basename(roundResultsPath(run.runDir, round, run))) || responses.some((n) => n.endsWith(tail))) continue;
     add(`the final state claims round ${round} but the run saved no results file and no reverify response of that round`, [finalPath]);
   }
-  if (out.length === 0 && claimed > 0) out.push(...(await reapply(run, final as FinalLike, claimed, finalPath)));
+  if (out.length === 0 && claimed > 0) appendAll(out, await reapply(run, final as FinalLike, claimed, finalPath));
   return out;
 }
 

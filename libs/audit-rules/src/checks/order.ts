@@ -3,6 +3,7 @@ import { parseHeartbeats } from '@okstra/heartbeat';
 import { parseJsonText } from '@okstra/state-file';
 import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { isReportWriter } from './report-writer.js';
+import { maxOf, minOf } from '@okstra/core';
 
 const at = (t: string | null | undefined) => (t ? Date.parse(t) : NaN);
 const isPlanVerify = (kind: string | undefined) => !!kind && kind.startsWith('plan-verify');
@@ -44,7 +45,7 @@ export async function checkRunOrder(run: RunUnderAudit): Promise<Finding[]> {
     // writer's start, not its end: a revision dispatch after the verification may move the writer's endedAt later.
     const sidecar = new RegExp(`-plan-verify-${run.taskType}-${run.seq}\\.audit\\.md$`);
     for (const name of run.files.list(join(run.runDir, 'worker-results')).filter((n) => sidecar.test(n))) {
-      const first = Math.min(...parseHeartbeats((await run.files.readText(join(run.runDir, 'worker-results', name))) ?? '').map((h) => h.at.getTime()));
+      const first = minOf(parseHeartbeats((await run.files.readText(join(run.runDir, 'worker-results', name))) ?? '').map((h) => h.at.getTime()));
       if (first < at(writer.startedAt))
         add(`plan verification ${name} was working at ${new Date(first).toISOString()}, before the report writer started drafting at ${writer.startedAt}`);
     }
@@ -87,7 +88,7 @@ export function checkRunStale(run: RunUnderAudit): Finding[] {
   if (later.length > 0) {
     out.push({
       invariant: 'run-stale',
-      message: `the run is still running but seq ${Math.max(...later)} of the same task type started after it`,
+      message: `the run is still running but seq ${maxOf(later)} of the same task type started after it`,
       evidence: [run.manifestPath],
     });
   }

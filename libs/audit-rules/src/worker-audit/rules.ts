@@ -2,6 +2,7 @@ import { auditSidecarPath, parseArtifactName, promptPath, runSuffix, workerResul
 import type { WorkerAuditFailure } from '@okstra/schemas/audit';
 import type { FileIndex } from '../files.js';
 import { evidenceReadRows, extractCitations, hasReadingConfirmationHeading, requiresEvidenceLedger } from './ledger.js';
+import { appendAll } from '@okstra/core';
 
 /** Which run, and optionally which worker, {@link checkWorkerResults} checks. */
 export interface WorkerAuditScope {
@@ -40,7 +41,7 @@ export async function checkWorkerResults(scope: WorkerAuditScope, files: FileInd
     workers = workerResultIds(scope, files);
   }
   const failures: WorkerAuditFailure[] = [];
-  for (const worker of workers) failures.push(...(await checkOneWorker(scope.runDir, worker, run, files)));
+  for (const worker of workers) appendAll(failures, await checkOneWorker(scope.runDir, worker, run, files));
   return failures;
 }
 

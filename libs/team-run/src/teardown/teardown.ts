@@ -14,6 +14,7 @@ import { isGroupAlive, isWrapperAlive, stopGroup, stopProcess } from '../backend
 import { fmt, listPanes, Tmux } from '../backends/tmux.js';
 import { unrecordedDispatches } from '../await/unrecorded.js';
 import { loadRun, startedDispatches, updateWorkerDispatches } from '../dispatch/run-context.js';
+import { appendAll } from '@okstra/core';
 
 /** What `team teardown` takes (0.161.0 docs/cli.md team row; `--force` docs/team.md); paths relative to the host's cwd. */
 export interface TeardownOptions {
@@ -124,7 +125,10 @@ export async function teardownRun(opts: TeardownOptions, io: TeamHost): Promise<
       });
     }
   } else {
-    closed.push(...plan.act.map((i) => entry(i.record, i.pane, closedExtra(i))));
+    appendAll(
+      closed,
+      plan.act.map((i) => entry(i.record, i.pane, closedExtra(i))),
+    );
   }
   const running = plan.running.map((i) => entry(i.record, i.pane, { running: i.running! }));
   return { closed, dryRun: Boolean(opts.dryRun), running, skipped };
