@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appendAll } from '@okstra/cli-kit';
 
 /** One text the package ships: its path relative to the shipped root (`skills/okstra-run/SKILL.md`) and its bytes. */
 export interface ShippedFile {
@@ -38,7 +39,7 @@ function filesUnder(root: string, dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const rel = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...filesUnder(root, rel));
+    if (entry.isDirectory()) appendAll(out, filesUnder(root, rel));
     else if (entry.isFile()) out.push(rel.split(sep).join('/'));
   }
   return out;
