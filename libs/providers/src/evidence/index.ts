@@ -12,6 +12,7 @@ import { join as shellJoin } from 'shlex';
 import type { EvidenceEntry } from '@okstra/schemas/worker-evidence';
 import type { CaptureKind } from '@okstra/schemas/worker-usage';
 import { commandRefs, type PathRef } from './shell.js';
+import { appendAll } from '@okstra/core';
 
 export { commandRefs, type PathRef } from './shell.js';
 
@@ -55,13 +56,13 @@ export function createEvidenceRecorder(kind: CaptureKind): EvidenceRecorder | nu
       refs.push({ path, how: 'read', tool: 'Read', cwd: null, ...(limit ? { lines: [from, from + limit - 1] as [number, number] } : {}) });
     } else if (name === 'Grep') refs.push({ path: str(input.path) ?? '.', how: 'searched', tool: 'Grep', cwd: null });
     else if (name === 'Glob') refs.push({ path: str(input.path) ?? '.', how: 'listed', tool: 'Glob', cwd: null });
-    else if (name === 'Bash' && str(input.command)) refs.push(...commandRefs(input.command as string, 'Bash'));
+    else if (name === 'Bash' && str(input.command)) appendAll(refs, commandRefs(input.command as string, 'Bash'));
   };
   const codexCall = (name: string, args: Record<string, unknown>) => {
     const workdir = str(args.workdir);
-    if (name === 'exec_command' && str(args.cmd)) refs.push(...commandRefs(args.cmd as string, 'exec_command', workdir));
+    if (name === 'exec_command' && str(args.cmd)) appendAll(refs, commandRefs(args.cmd as string, 'exec_command', workdir));
     else if (name === 'shell' && Array.isArray(args.command) && args.command.every((w) => typeof w === 'string'))
-      refs.push(...commandRefs(shellJoin(args.command as string[]), 'shell', workdir));
+      appendAll(refs, commandRefs(shellJoin(args.command as string[]), 'shell', workdir));
   };
   return {
     refs: () => refs,
@@ -81,7 +82,7 @@ export function createEvidenceRecorder(kind: CaptureKind): EvidenceRecorder | nu
         const id = str(item.id) ?? '';
         if (seenItems.has(id)) return;
         seenItems.add(id);
-        refs.push(...commandRefs(item.command as string, 'command'));
+        appendAll(refs, commandRefs(item.command as string, 'command'));
       }
     },
     pushRollout(text) {

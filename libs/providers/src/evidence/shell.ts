@@ -9,6 +9,7 @@
  */
 import { split } from 'shlex';
 import type { EvidenceHow } from '@okstra/schemas/worker-evidence';
+import { appendAll } from '@okstra/core';
 
 /** One path a command named: how, by which tool, from which working directory (`null` = the command's own). */
 export interface PathRef {
@@ -84,7 +85,7 @@ export function commandRefs(command: string, tool: string, cwd: string | null = 
     const name = head.slice(head.lastIndexOf('/') + 1);
     if (WRAPPERS.has(name)) {
       const c = rest.findIndex((w) => /^-[a-z]*c[a-z]*$/.test(w));
-      if (c >= 0 && rest[c + 1] !== undefined) out.push(...commandRefs(rest[c + 1]!, tool, here));
+      if (c >= 0 && rest[c + 1] !== undefined) appendAll(out, commandRefs(rest[c + 1]!, tool, here));
       continue;
     }
     if (name === 'cd') {
@@ -93,7 +94,10 @@ export function commandRefs(command: string, tool: string, cwd: string | null = 
     }
     if (name === 'git' && rest[0] === 'grep') {
       const operands = operandsOf(rest.slice(1), TAKES_VALUE.grep);
-      out.push(...operands.map((p) => ({ path: p, how: 'searched' as const, tool, cwd: here })));
+      appendAll(
+        out,
+        operands.map((p) => ({ path: p, how: 'searched' as const, tool, cwd: here })),
+      );
       if (operands.length <= 1) out.push({ path: '.', how: 'searched', tool, cwd: here });
       continue;
     }
