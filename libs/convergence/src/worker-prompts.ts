@@ -49,7 +49,12 @@ export function renderReverifyPrompt(
     if (!f) throw new Error(`finding ${id} of ${batch.workerId}'s batch is not in the seed`);
     out.push(`### ${id}: ${oneLine(f.title)}`, '', f.claim.trimEnd(), '');
     if (f.evidence.length > 0) {
-      appendAll(out, ['Evidence cited:', '', ...f.evidence.map((e) => (citationNotes.has(e) ? `- ${e} — does not hold: ${citationNotes.get(e)}` : `- ${e}`)), '']);
+      appendAll(out, [
+        'Evidence cited:',
+        '',
+        ...f.evidence.map((e) => (citationNotes.has(e) ? `- ${e} — does not hold: ${citationNotes.get(e)}` : `- ${e}`)),
+        '',
+      ]);
       if (f.evidence.every((e) => citationNotes.has(e)))
         out.push(
           `Evidence check: none of the citations above holds in the project (okstra checked each file and line range). Judge ${id} on the code itself.`,
