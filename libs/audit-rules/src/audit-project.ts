@@ -2,8 +2,8 @@ import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { InputError } from '@okstra/core';
 import { okstraDir, joinPath as join } from '@okstra/paths';
-import type { AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
-import { auditRun, carryDirOf } from './audit-run.js';
+import type { AuditUnchecked, AuditViolation, RunAuditReport } from '@okstra/schemas/audit';
+import { auditRun, carryDirOf, type RunVerdict } from './audit-run.js';
 import { discoverRuns, type DiscoveredRun, type SkippedRun } from './discover.js';
 import { indexDirs, runArtifactDirs, type FileIndex } from './files.js';
 import { AuditPool, auditWorkerCount } from './parallel/pool.js';
@@ -20,10 +20,9 @@ export interface AuditOptions {
   onSkip?: (skipped: SkippedRun) => void;
 }
 
-/** One audited run and its violations (empty when it breaks no invariant). */
-export interface AuditedRun {
+/** One audited run, its violations (empty when it breaks no invariant) and the fact edges it left unchecked. */
+export interface AuditedRun extends RunVerdict {
   run: DiscoveredRun;
-  violations: AuditViolation[];
 }
 
 /**
@@ -89,7 +88,7 @@ export async function* auditRuns(projectRoot: string, runs: AsyncIterable<Discov
       files = await indexDirs([...runArtifactDirs(run.runDir), carryDirOf(run.taskRoot)]);
       indexedDir = run.runDir;
     }
-    yield { run, violations: await auditRun(projectRoot, run, files) };
+    yield { run, ...(await auditRun(projectRoot, run, files)) };
   }
 }
 
@@ -106,7 +105,7 @@ const MAX_PENDING = 16;
 interface Slot {
   runs: DiscoveredRun[];
   /** Violations per run; null when the worker failed (the batch is re-audited here, in order). */
-  result: Promise<AuditViolation[][] | null>;
+  result: Promise<RunVerdict[] | null>;
   settled: boolean;
 }
 
@@ -130,8 +129,8 @@ async function* auditInOrder(root: string, discovered: AsyncIterable<DiscoveredR
   const pool = new AuditPool(workers);
   const pending: Slot[] = [];
   const emit = async function* (slot: Slot): AsyncGenerator<AuditedRun> {
-    const violations = await slot.result;
-    if (violations) for (let i = 0; i < slot.runs.length; i++) yield { run: slot.runs[i]!, violations: violations[i]! };
+    const verdicts = await slot.result;
+    if (verdicts) for (let i = 0; i < slot.runs.length; i++) yield { run: slot.runs[i]!, ...verdicts[i]! };
     else yield* auditRuns(root, slot.runs);
   };
   try {
@@ -161,14 +160,14 @@ async function* auditInOrder(root: string, discovered: AsyncIterable<DiscoveredR
  * every worker is full.
  * @throws InputError as {@link auditProject}.
  */
-export async function auditBatch(projectRoot: string, runs: readonly DiscoveredRun[]): Promise<AuditViolation[][]> {
-  const out: AuditViolation[][] = [];
-  for await (const audited of auditRuns(projectRoot, runs)) out.push(audited.violations);
+export async function auditBatch(projectRoot: string, runs: readonly DiscoveredRun[]): Promise<RunVerdict[]> {
+  const out: RunVerdict[] = [];
+  for await (const audited of auditRuns(projectRoot, runs)) out.push({ violations: audited.violations, unchecked: audited.unchecked });
   return out;
 }
 
 /** {@link auditBatch} here; null (re-audit in order) when it throws, so the error surfaces at its run. */
-function auditHere(root: string, runs: DiscoveredRun[]): Promise<AuditViolation[][] | null> {
+function auditHere(root: string, runs: DiscoveredRun[]): Promise<RunVerdict[] | null> {
   return auditBatch(root, runs).catch(() => null);
 }
 
@@ -191,7 +190,7 @@ async function* chain<T>(first: readonly T[], rest: AsyncIterator<T>): AsyncGene
 }
 
 /**
- * `okstra run-audit` as a value: `{ok, projectRoot, runsScanned, runsSkipped, violations}`
+ * `okstra run-audit` as a value: `{ok, projectRoot, runsScanned, runsSkipped, violations, unchecked}`
  * (docs/run-audit.md "Output"); `ok` is true exactly when there is no violation and no skipped place.
  * Read-only.
  * @throws InputError for an unusable project root or task key.
@@ -200,12 +199,14 @@ export async function runAudit(projectRoot: string, options: AuditOptions = {}):
   const root = await assertProjectRoot(projectRoot);
   const violations: AuditViolation[] = [];
   const runsSkipped: SkippedRun[] = [];
+  const unchecked: AuditUnchecked[] = [];
   let runsScanned = 0;
   for await (const audited of auditProject(root, { ...options, onSkip: (s) => runsSkipped.push(s) })) {
     runsScanned++;
     for (const v of audited.violations) violations.push(v);
+    for (const u of audited.unchecked) unchecked.push(u);
     options.onProgress?.(runsScanned);
   }
   // No all-clear without having looked: a place that may hold runs and was not read is not ok.
-  return { ok: violations.length === 0 && runsSkipped.length === 0, projectRoot: root, runsScanned, runsSkipped, violations };
+  return { ok: violations.length === 0 && runsSkipped.length === 0, projectRoot: root, runsScanned, runsSkipped, violations, unchecked };
 }

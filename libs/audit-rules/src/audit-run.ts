@@ -6,28 +6,35 @@ import { NotRegularFileError, readArtifactSync, type ArtifactOf } from '@okstra/
 import type { Artifact } from '@okstra/schemas/artifact';
 import { runManifestArtifact, type RunManifest } from '@okstra/schemas/run-manifest';
 import { teamStateArtifact, type TeamState } from '@okstra/schemas/team-state';
-import type { AuditViolation } from '@okstra/schemas/audit';
+import type { AuditUnchecked, AuditViolation } from '@okstra/schemas/audit';
 import { RUN_CHECKS } from './checks/index.js';
 import { UNKNOWN_PROJECT, type DiscoveredRun } from './discover.js';
 import { type FileIndex } from './files.js';
 import { invariantNumber } from './invariants.js';
 import type { Finding, RunUnderAudit } from './run-context.js';
+import type { UncheckedEdge } from './checks/facts.js';
+
+/** One run's audit: its violations and the fact-table edges left unchecked (docs/run-audit.md "Output"). */
+export interface RunVerdict {
+  violations: AuditViolation[];
+  unchecked: AuditUnchecked[];
+}
 
 /**
  * Audit one discovered run: parse its run-manifest and team-state (a file that
  * does not parse is an `artifact-invalid` violation naming the file and the
  * parse error — never a crash), then apply every invariant check.
  * @param files an index over the run directory's artifact dirs (shared by the runs of one directory).
- * @returns violations in catalogue order, paths project-relative.
+ * @returns violations in catalogue order, and the fact-table edges that could not be compared; paths project-relative.
  */
-export async function auditRun(projectRoot: string, found: DiscoveredRun, files: FileIndex): Promise<AuditViolation[]> {
+export async function auditRun(projectRoot: string, found: DiscoveredRun, files: FileIndex): Promise<RunVerdict> {
   const rel = (p: string) => (p.startsWith(projectRoot + sep) && isNormalAbsolute(p) ? p.slice(projectRoot.length + 1) : toProjectRelative(projectRoot, p));
   const name = basename(found.manifestPath);
   const parsedName = safe(() => parseArtifactName(name, found.taskType));
   const base = { taskKey: found.taskKey, taskType: found.taskType, runDir: rel(found.runDir) };
   let stage = found.stage;
-  const toViolations = (seq: string | null, findings: Finding[]): AuditViolation[] =>
-    findings
+  const toViolations = (seq: string | null, findings: Finding[], unchecked: UncheckedEdge[] = []): RunVerdict => ({
+    violations: findings
       .map((f, i) => ({ f, i }))
       .sort((a, b) => invariantNumber(a.f.invariant) - invariantNumber(b.f.invariant) || a.i - b.i)
       .map(({ f }) => ({
@@ -37,7 +44,9 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
         seq,
         message: f.message,
         evidence: [...new Set(f.evidence.map(rel))],
-      }));
+      })),
+    unchecked: unchecked.map((u) => ({ ...base, ...(stage !== undefined ? { stage } : {}), seq, ...u })),
+  });
 
   if (found.misnamedStage !== undefined) {
     return toViolations(parsedName?.kind === 'run-manifest' ? formatSeq(parsedName.seq) : null, [
@@ -110,7 +119,7 @@ export async function auditRun(projectRoot: string, found: DiscoveredRun, files:
       findings.push(invalid(`${rel(file)}: ${error.message}`, file));
     }
   }
-  return toViolations(seq, findings);
+  return toViolations(seq, findings, run.unchecked);
 }
 
 /** The extra directory a run's checks look into outside its run directory (the stage carry dir). */

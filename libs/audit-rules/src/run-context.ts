@@ -1,10 +1,11 @@
 import type { RunManifest } from '@okstra/schemas/run-manifest';
 import type { TeamState } from '@okstra/schemas/team-state';
 import { joinPath as join } from '@okstra/paths';
-import { OkstraError } from '@okstra/core';
+import { OkstraError, sameTaskKey } from '@okstra/core';
 import { isRegularIfExists, parseJsonText, readRegularFileSync } from '@okstra/state-file';
 import { listDirSync, type FileIndex } from './files.js';
 import type { InvariantId } from './invariants.js';
+import type { UncheckedEdge } from './checks/facts.js';
 
 /**
  * One run as the invariant checks see it: where it is, its parsed
@@ -27,6 +28,8 @@ export interface RunUnderAudit {
   teamStatePath: string | null;
   teamState: TeamState | null;
   files: FileIndex;
+  /** Fact-table edges that could not be compared (checks/facts.ts), filled while the checks run. */
+  unchecked?: UncheckedEdge[];
 }
 
 /** What one check found: an invariant id, a one-line message, and absolute evidence paths. */
@@ -44,21 +47,37 @@ export function runEnded(run: RunUnderAudit): boolean {
   return run.manifest.status !== 'running';
 }
 
-const loggedFailure = new WeakMap<RunUnderAudit, boolean>();
+const failureLines = new WeakMap<RunUnderAudit, FailureLine[]>();
+
+/** One line of the task's `errors-*.jsonl` files that names a run: the file and the parsed line. */
+export interface FailureLine {
+  file: string;
+  line: Record<string, unknown>;
+}
 
 /**
  * True when a `failed` or `aborted` run logged its failure: a line of one of
- * its task's `errors-*.jsonl` files names this run (`taskType` and `seq`, the
- * seq compared as a number). Read once per run, only for failed/aborted runs.
+ * its task's `errors-*.jsonl` files names this run ({@link failureLinesOf}).
+ * Read once per run, only for failed/aborted runs.
  */
 export function failureLogged(run: RunUnderAudit): boolean {
   if (run.manifest.status !== 'failed' && run.manifest.status !== 'aborted') return false;
-  let known = loggedFailure.get(run);
+  return failureLinesOf(run).length > 0;
+}
+
+/**
+ * The lines of the task's `errors-*.jsonl` files that name this run: `taskType` equal, `seq` equal as a number,
+ * and — when the line names a task — this run's task key (a line of another task with the same type and seq logs
+ * that task's failure: docs/run-audit.md "The fact graph", edge `errors-line-task`). Read once per run.
+ */
+export function failureLinesOf(run: RunUnderAudit): FailureLine[] {
+  let known = failureLines.get(run);
   if (known === undefined) {
     known = listDirSync(run.taskRoot)
       .filter((n) => /^errors-.+\.jsonl$/.test(n))
-      .some((n) => isRegularIfExists(join(run.taskRoot, n)) && logNamesRun(readTextSync(join(run.taskRoot, n)), run));
-    loggedFailure.set(run, known);
+      .filter((n) => isRegularIfExists(join(run.taskRoot, n)))
+      .flatMap((n) => linesNamingRun(readTextSync(join(run.taskRoot, n)), run).map((line) => ({ file: join(run.taskRoot, n), line })));
+    failureLines.set(run, known);
   }
   return known;
 }
@@ -75,19 +94,22 @@ export function mustHaveFinished(run: RunUnderAudit): boolean {
   return runEnded(run) && !failureLogged(run);
 }
 
-function logNamesRun(text: string, run: RunUnderAudit): boolean {
+function linesNamingRun(text: string, run: RunUnderAudit): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
   // A BOM before the first line is the file's encoding mark, not part of that line's JSON.
   for (const line of text.replace(/^\uFEFF/, '').split(/\r?\n/)) {
     if (!line.includes(run.taskType)) continue;
     try {
       // parseJsonText: a line naming a key twice (`"seq":1,"seq":2`) logs nothing, so the stricter table applies.
-      const r = parseJsonText(line) as { taskType?: unknown; seq?: unknown };
-      if (r.taskType === run.taskType && (typeof r.seq === 'string' || typeof r.seq === 'number') && Number(r.seq) === Number(run.seq)) return true;
+      const r = parseJsonText(line) as { taskType?: unknown; seq?: unknown; taskKey?: unknown };
+      if (r.taskType !== run.taskType || !(typeof r.seq === 'string' || typeof r.seq === 'number') || Number(r.seq) !== Number(run.seq)) continue;
+      if (typeof r.taskKey === 'string' && !sameTaskKey(r.taskKey, run.taskKey) && !sameTaskKey(r.taskKey, run.manifest.taskKey)) continue;
+      out.push(r as Record<string, unknown>);
     } catch {
       // a line that is not JSON logs nothing about this run
     }
   }
-  return false;
+  return out;
 }
 
 /**

@@ -22,9 +22,26 @@ export const AuditViolation = z.looseObject({
 export type AuditViolation = z.infer<typeof AuditViolation>;
 
 /**
+ * One fact-table edge run-audit could not compare in a run (docs/run-audit.md "The fact graph"): one end is
+ * recorded, the other (`missing`, `<artifact>#<path>`) is not; `key` is the worker or pane it was to be compared for.
+ */
+export const AuditUnchecked = z.looseObject({
+  edge: NonEmptyString,
+  key: z.optional(z.string()),
+  missing: NonEmptyString,
+  taskKey: NonEmptyString,
+  taskType: NonEmptyString,
+  seq: z.nullable(z.string()),
+  stage: z.optional(PositiveInt),
+  runDir: NonEmptyString,
+});
+export type AuditUnchecked = z.infer<typeof AuditUnchecked>;
+
+/**
  * `okstra run-audit --json` output (seed 000 `/okstra-inspect` README row,
  * `run_audit.py` module row; docs/run-audit.md). `ok` is true exactly when
- * `violations` and `runsSkipped` are empty; `runsScanned` counts run-manifests found.
+ * `violations` and `runsSkipped` are empty; `runsScanned` counts run-manifests found; `unchecked` lists the fact
+ * edges that could not be compared because one end is not recorded (they are no violation).
  */
 export const RunAuditReport = z.looseObject({
   ok: z.boolean(),
@@ -33,6 +50,8 @@ export const RunAuditReport = z.looseObject({
   /** Places that may hold runs but could not be looked into; `ok` is false unless empty (absent in reports before 0.2). */
   runsSkipped: z.optional(z.array(z.looseObject({ path: NonEmptyString, reason: NonEmptyString }))),
   violations: z.array(AuditViolation),
+  /** Fact-table edges left unchecked in the runs scanned, in scan order (absent from reports written before it). */
+  unchecked: z.optional(z.array(AuditUnchecked)),
 });
 export type RunAuditReport = z.infer<typeof RunAuditReport>;
 

@@ -180,7 +180,7 @@ function latestRecord(records: RunUnderAudit['manifest']['workerDispatches'], d:
  * timed-out first dispatch's wrapper, stopped by `teardown --force` after the retry completed, writes its `error` over
  * the shared `<prompt>.status.json` later than the retry started. Without a start, one that ended before the row is earlier.
  */
-function ofThisDispatch(status: Record<string, unknown>, rowStartedAt: string | null | undefined): boolean {
+export function ofThisDispatch(status: Record<string, unknown>, rowStartedAt: string | null | undefined): boolean {
   const start = instant(rowStartedAt);
   if (!Number.isNaN(instant(status.startedAt))) return !(instant(status.startedAt) < start);
   if (Number.isNaN(instant(status.endedAt))) return true;

@@ -19,6 +19,7 @@ import { checkFutureStarts, checkRunTimes } from './run-times.js';
 import { checkWorkerAudit } from './worker-audit.js';
 import { checkWriteLeftovers } from './leftovers.js';
 import { checkFailureLogged } from './failure-log.js';
+import { checkFacts } from './facts.js';
 import { checkSelectedWorkerRows, checkWorkerRows } from './workers.js';
 
 /** Every run check, in catalogue order (docs/run-audit.md). Findings are sorted by invariant number afterwards. */
@@ -51,6 +52,7 @@ export const RUN_CHECKS: readonly RunCheck[] = [
   checkPlanDerived,
   checkConvergenceDerived,
   checkCitedEvidence,
+  checkFacts,
 ];
 
 export {

@@ -59,7 +59,7 @@ export function shortNonAnswer(trimmed: string): string | null {
 }
 
 /** Event types of the providers' JSON-lines output (Claude Code `stream-json`, Codex `exec --json`). */
-const STREAM_TYPES = new Set([
+export const STREAM_TYPES = new Set([
   'system',
   'assistant',
   'user',

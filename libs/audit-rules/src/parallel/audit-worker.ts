@@ -20,7 +20,7 @@ port.on('message', (request: WorkerRequest) => {
 async function answer({ id, root, runs }: WorkerRequest): Promise<void> {
   let reply: WorkerReply;
   try {
-    reply = { id, violations: await auditBatch(root, runs) };
+    reply = { id, verdicts: await auditBatch(root, runs) };
   } catch {
     reply = { id, failed: true };
   }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import type { AuditViolation } from '@okstra/schemas/audit';
+import type { RunVerdict } from '../audit-run.js';
 import type { DiscoveredRun } from '../discover.js';
 
 /** A batch sent to an audit worker: runs of whole run directories, in discovery order. */
@@ -13,7 +13,7 @@ export interface WorkerRequest {
 }
 
 /** A worker's answer: each run's violations in the batch's order, or `failed` (the main thread re-audits the batch). */
-export type WorkerReply = { id: number; violations: AuditViolation[][] } | { id: number; failed: true };
+export type WorkerReply = { id: number; verdicts: RunVerdict[] } | { id: number; failed: true };
 
 /** The worker entry beside this module's file: `dist/audit-worker.js` in a built bin; absent when running from sources. */
 const WORKER_URL = new URL('./audit-worker.js', import.meta.url);
@@ -43,7 +43,7 @@ const DEPTH = 2;
  */
 export class AuditPool {
   /** Each live worker and the resolvers of the batches it holds, by id. */
-  private readonly workers = new Map<Worker, Map<number, (v: AuditViolation[][] | null) => void>>();
+  private readonly workers = new Map<Worker, Map<number, (v: RunVerdict[] | null) => void>>();
   private nextId = 0;
 
   constructor(size: number) {
@@ -56,7 +56,7 @@ export class AuditPool {
   }
 
   /** Send a batch to the least loaded worker; resolves null at once when none can take it. */
-  audit(root: string, runs: DiscoveredRun[]): Promise<AuditViolation[][] | null> {
+  audit(root: string, runs: DiscoveredRun[]): Promise<RunVerdict[] | null> {
     const worker = this.leastLoaded();
     if (!worker) return Promise.resolve(null);
     const id = this.nextId++;
@@ -84,7 +84,7 @@ export class AuditPool {
   private spawn(): void {
     // node:worker_threads is loaded only for a large project: a small audit's start-up does not pay for it.
     const worker = new (process.getBuiltinModule('node:worker_threads').Worker)(WORKER_URL, { stdout: true, stderr: true });
-    const jobs = new Map<number, (v: AuditViolation[][] | null) => void>();
+    const jobs = new Map<number, (v: RunVerdict[] | null) => void>();
     this.workers.set(worker, jobs);
     worker.unref();
     // Nothing an audit prints is output: a stray write must not interleave with the report.
@@ -93,7 +93,7 @@ export class AuditPool {
     worker.on('message', (reply: WorkerReply) => {
       const resolve = jobs.get(reply.id);
       jobs.delete(reply.id);
-      resolve?.('failed' in reply ? null : reply.violations);
+      resolve?.('failed' in reply ? null : reply.verdicts);
     });
     // A worker that dies (out of memory, a crash) answers its batches with null and takes no more.
     const lost = () => {

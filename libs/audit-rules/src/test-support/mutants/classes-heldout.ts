@@ -312,7 +312,8 @@ export const HELDOUT_LEGAL: LegalVariant[] = [
         workerId: w,
         provider: a.row.provider,
         role: 'worker-reverify-r1',
-        modelExecutionValue: 'm',
+        // The assignment's execution value (fact edge reverify-job-model); a second job's worker has no assignment.
+        modelExecutionValue: r.manifest.workerAssignments.find((x: any) => (x.workerId ?? x.provider) === w)?.executionValue ?? 'm',
         promptPath: r.p.recorded(`${r.main.dir}/prompts/${w}-prompt-reverify-r1-${s}.md`),
         resultPath: res,
         workerResultPath: res,

@@ -1,5 +1,6 @@
 // Legal-but-unusual variants (issue #24 item 3): each keeps every seed rule, so
 // the audit must stay silent on every healthy run it fits. Not part of the build.
+import { seedDigest } from '@okstra/convergence';
 import { completedAnalyser, ended, isWriter, setResult, shift, writerRow, type LegalVariant } from './helpers.js';
 import type { RunModel } from './model.js';
 
@@ -38,6 +39,12 @@ function renameWorker(r: RunModel, from: string, to: string): boolean {
     );
   // An assignment named by its provider alone now needs the id the rows carry.
   r.editManifest((m) => m.workerAssignments.forEach((a: any) => a.workerId === undefined && a.provider === from && (a.workerId = to)));
+  // The seed digest covers the groups' worker ids: a run made with the new ids carries their digest (fact edge groups-seed-digest).
+  if (r.has(r.p.groups) && Array.isArray(r.json(r.p.groups).findings) && r.has(r.p.final)) {
+    const old = r.json(r.p.final).seedDigest as string;
+    const digest = seedDigest(r.json(r.p.groups));
+    for (const [k, v] of r.files) if (v.includes(old)) r.files.set(k, v.replaceAll(old, digest));
+  }
   return true;
 }
 const analyserId = (r: RunModel) => completedAnalyser(r)?.row.workerId as string | undefined;
