@@ -17,7 +17,48 @@ describe('run-audit over a clean project', () => {
   it('scans every run and finds nothing', async () => {
     project = makeCleanProject();
     const report = await runAudit(project.root);
-    expect(report).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, runsSkipped: [], violations: [] });
+    const { unchecked, ...rest } = report;
+    expect(rest).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, runsSkipped: [], violations: [] });
+    // The facts the clean runs record once (docs/run-audit.md "The fact graph"): listed, never a violation.
+    expect(unchecked!.map((u) => `${u.taskType} ${u.edge}${u.key ? `:${u.key}` : ''} missing ${u.missing}`)).toMatchInlineSnapshot(`
+      [
+        "error-analysis report-data-task-key missing report-data#taskKey",
+        "error-analysis report-data-seq missing report-data#seq",
+        "error-analysis row-model missing team-state#workers[@workerId].model",
+        "error-analysis row-role:report-writer missing run-manifest#workerAssignments[@workerId|provider].role",
+        "error-analysis record-prompt missing run-manifest#workerDispatches[@workerId].promptPath",
+        "error-analysis record-kind missing team-state#workers[?status=in-progress|completed|timeout|error][@workerId].dispatchKind",
+        "error-analysis data-generated-in-run missing report-data#frontmatter.generatedAt",
+        "error-analysis data-generated-after-start missing report-data#frontmatter.generatedAt",
+        "error-analysis report-author missing report-data#frontmatter.reportAuthor",
+        "error-analysis report-approved missing report-data#frontmatter.approved",
+        "implementation team-state-task-key missing team-state#taskKey",
+        "implementation report-data-task-key missing report-data#taskKey",
+        "implementation report-data-seq missing report-data#seq",
+        "implementation row-provider missing run-manifest#workerAssignments[@workerId|provider].provider",
+        "implementation row-role missing run-manifest#workerAssignments[@workerId|provider].role",
+        "implementation record-subprocess-degraded missing run-manifest#workerDispatches[?backend=subprocess][@workerId].degradedFrom",
+        "implementation record-start missing run-manifest#workerDispatches[@workerId:last].startedAt",
+        "implementation record-start-before-end missing run-manifest#workerDispatches[@workerId:last].startedAt",
+        "implementation row-attempt missing run-manifest#workerDispatches[@workerId].startedAt",
+        "implementation teardown-after-end missing run-manifest#workerDispatches[@workerId:last].tornDownAt",
+        "implementation data-generated-in-run missing report-data#frontmatter.generatedAt",
+        "implementation data-generated-after-start missing report-data#frontmatter.generatedAt",
+        "implementation report-author missing report-data#frontmatter.reportAuthor",
+        "implementation report-approved missing report-data#frontmatter.approved",
+        "implementation-planning team-state-task-key missing team-state#taskKey",
+        "implementation-planning report-data-task-key missing report-data#taskKey",
+        "implementation-planning report-data-seq missing report-data#seq",
+        "implementation-planning record-subprocess-degraded missing run-manifest#workerDispatches[?backend=subprocess][@workerId].degradedFrom",
+        "implementation-planning row-start-in-run missing team-state#workers[@workerId].startedAt",
+        "implementation-planning row-end-in-run missing team-state#workers[@workerId].endedAt",
+        "implementation-planning data-generated-in-run missing report-data#frontmatter.generatedAt",
+        "implementation-planning data-generated-after-start missing report-data#frontmatter.generatedAt",
+        "implementation-planning report-author missing report-data#frontmatter.reportAuthor",
+        "implementation-planning report-approved missing report-data#frontmatter.approved",
+        "implementation-planning plan-contributors missing team-state#workers[@workerId].workerId",
+      ]
+    `);
   });
 });
 

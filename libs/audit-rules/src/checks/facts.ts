@@ -34,6 +34,8 @@ export function splitEnd(end: string): [FactArtifact, string] {
   return [end.slice(0, i) as FactArtifact, end.slice(i + 1)];
 }
 
+/** An end whose values are filed by worker (or pane), not one per run. */
+const KEYED = /\[@|^(status-sidecar|audit-sidecar|worker-result)#/;
 const defined = (h: Hit) => h.value !== undefined && h.value !== null && h.value !== '';
 const instant = (v: unknown) => (typeof v === 'string' ? Date.parse(v) : NaN);
 const role = (v: unknown) => capabilityOfRoleLabel(String(v)) ?? normalizeRoleLabel(String(v));
@@ -48,7 +50,8 @@ const show = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(
 export async function checkFacts(run: RunUnderAudit): Promise<Finding[]> {
   const out: Finding[] = [];
   for (const edge of FACT_EDGES) {
-    const a = (await endHits(run, edge.a)).filter(defined);
+    if (edge.taskTypes && !edge.taskTypes.includes(run.taskType)) continue;
+    const a = (await endHits(run, edge.a)).filter((h) => defined(h) && !edge.silentA?.includes(String(h.value)));
     const b = (await endHits(run, edge.b)).filter(defined);
     if (edge.relation === 'not-a-copy') {
       if (b.length > 0) out.push(...(await notACopy(run, edge, b)));
@@ -56,13 +59,28 @@ export async function checkFacts(run: RunUnderAudit): Promise<Finding[]> {
     }
     if (a.length === 0 && b.length === 0) continue;
     if (a.length === 0 || b.length === 0) {
-      unchecked(run, { edge: edge.id, missing: a.length === 0 ? edge.a : edge.b });
+      // Listed only when the artifact is there and does not record the fact: a run without a jobs file or a
+      // convergence state does not record those facts at all (both ends absent is no unchecked comparison).
+      const missing = a.length === 0 ? edge.a : edge.b;
+      if (RELEVANT[edge.relation]?.(b) !== false && (await docsOf(run, splitEnd(missing)[0])).length > 0) unchecked(run, { edge: edge.id, missing });
       continue;
+    }
+    // A worker (pane) whose item the second end has but without the fact, while the first end records it.
+    if (KEYED.test(edge.b) && KEYED.test(edge.a)) {
+      const rawB = await endHits(run, edge.b);
+      const recorded = new Set(b.map((h) => h.key));
+      for (const key of new Set(rawB.filter((h) => !defined(h) && !recorded.has(h.key)).map((h) => h.key)))
+        if (a.some((h) => h.key === key)) unchecked(run, { edge: edge.id, key, missing: edge.b });
     }
     if (edge.checkedBy === 'edge') out.push(...compare(run, edge, a, b));
   }
   return out;
 }
+
+/** Relations that say something only about some values of the second end (a retry, a completed status). */
+const RELEVANT: Partial<Record<FactEdge['relation'], (b: FileHit[]) => boolean>> = {
+  'retry-counts-failure': (b) => b.some((h) => /-retry$/.test(String(h.value))),
+};
 
 function unchecked(run: RunUnderAudit, u: UncheckedEdge): void {
   (run.unchecked ??= []).push(u);
@@ -76,18 +94,18 @@ function compare(run: RunUnderAudit, edge: FactEdge, a: FileHit[], b: FileHit[])
   for (const h of a) aByKey.set(h.key, [...(aByKey.get(h.key) ?? []), h]);
   const aFor = (key: string) => aByKey.get(key) ?? aByKey.get('') ?? [];
   const who = (key: string) => (key ? `'${key}': ` : '');
-  const silent = new Set(edge.silentA ?? []);
   switch (edge.relation) {
     case 'equal':
     case 'not-before':
     case 'not-after':
     case 'duration': {
       for (const hb of b) {
-        if (edge.silentB?.includes(String(hb.value))) continue;
-        const all = aFor(hb.key);
-        const as = all.filter((h) => !silent.has(String(h.value)));
+        const ordered = edge.relation === 'not-before' || edge.relation === 'not-after';
+        if (edge.silentB?.includes(String(hb.value)) || (ordered && selfContradicting(hb.item))) continue;
+        const all = aFor(hb.key).filter((h) => !(ordered && selfContradicting(h.item)));
+        const as = all;
         if (as.length === 0) {
-          if (all.length === 0) unchecked(run, { edge: edge.id, key: hb.key || undefined, missing: edge.a });
+          unchecked(run, { edge: edge.id, key: hb.key || undefined, missing: edge.a });
           continue;
         }
         if (as.some((ha) => holds(edge, ha.value, hb.value))) continue;
@@ -137,8 +155,9 @@ function compare(run: RunUnderAudit, edge: FactEdge, a: FileHit[], b: FileHit[])
         const attempt = Number(ha.value);
         if (records.length === 0 || !(attempt > 0)) continue;
         const started = records.filter((h) => !(h.item as { phase?: unknown }).phase).length;
-        if (attempt < started || attempt > records.length)
-          finding(`${who(ha.key)}the row counts ${attempt} attempt(s), workerDispatches records ${records.length} dispatch(es)`, [ha.file, records[0]!.file]);
+        // More started dispatches than attempts: a dispatch the row never counted. Fewer records than attempts is
+        // not evidence (a native or lead-started dispatch leaves no record); an erased first record is retry-base's.
+        if (attempt < started) finding(`${who(ha.key)}the row counts ${attempt} attempt(s), workerDispatches records ${started} started dispatch(es)`, [ha.file, records[0]!.file]);
       }
       break;
     }
@@ -220,6 +239,12 @@ function holds(edge: FactEdge, a: unknown, b: unknown): boolean {
     default:
       return true;
   }
+}
+
+/** A row or record whose own end precedes its own start: its times are 3's to judge, not another artifact's to match. */
+function selfContradicting(item: unknown): boolean {
+  const t = item as { startedAt?: unknown; endedAt?: unknown } | null;
+  return !!t && typeof t === 'object' && instant(t.endedAt) < instant(t.startedAt);
 }
 
 /** Two dispatch records on one pane: the same backend and tmux server (a pane id is unique per server). */

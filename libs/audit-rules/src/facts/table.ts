@@ -36,7 +36,7 @@ export type FactArtifact = keyof typeof FACT_ARTIFACTS;
  * - `path-names-key`: the second end is a path whose file name names the first end's worker.
  * - `in-run`: the second end is a path inside the run's directory.
  * - `one-owner`: no two keys hold one value at once (a pane is one worker's until it is torn down).
- * - `counts`: the first end is a number between the second end's started and all records for its key.
+ * - `counts`: the first end (a count) is not below the number of the second end's started records for its key.
  * - `retry-has-base`: each `<kind>-retry` of the first end follows a `<kind>` record of its key.
  * - `retry-counts-failure`: a key with a `-retry` dispatch in the second end counts at least one failure in the first.
  * - `exit-agrees`: `completed` in the first end exactly when the second says exit code 0 and no signal.
@@ -88,6 +88,8 @@ export interface FactEdge {
   /** `role`: role labels compared by the capability the roles vocabulary gives them (libs/schemas roles.ts), else case and separators aside. */
   normalize?: 'role';
   toleranceS?: number;
+  /** The task types whose runs record the fact (every type when absent). */
+  taskTypes?: readonly string[];
   /** A value of the first end that says nothing (a `terminalBackend` of `none`). */
   silentA?: readonly string[];
   /** A value of the second end that is not compared (data.json's `approved: false`: the user approves the report later). */
@@ -158,7 +160,7 @@ export const FACT_EDGES: readonly FactEdge[] = [
   // ── the report ↔ convergence state ↔ plan
   { id: 'report-author', fact: "the report's author", a: 'run-manifest#reportAuthor', b: 'report-data#frontmatter.reportAuthor', relation: 'equal', invariant: 'report-content', rule: 'S1', checkedBy: 'check report-content.ts (26)' },
   { id: 'report-approved', fact: 'whether the plan is approved', a: 'report#$approved', b: 'report-data#frontmatter.approved', relation: 'equal', silentB: ['false'], invariant: 'plan-verification', rule: 'S21', checkedBy: 'edge' },
-  { id: 'plan-contributors', fact: 'who verified the plan', a: `${ROWS}.workerId`, b: 'report-data#implementationPlanning.planBodyVerification.contributors[*]', relation: 'subset', invariant: 'plan-verification', rule: 'S21', checkedBy: 'edge' },
+  { id: 'plan-contributors', fact: 'who verified the plan', a: `${ROWS}.workerId`, b: 'report-data#implementationPlanning.planBodyVerification.contributors[*]', relation: 'subset', taskTypes: ['implementation-planning'], invariant: 'plan-verification', rule: 'S21', checkedBy: 'edge' },
   { id: 'report-cites-findings', fact: 'the findings the report cites', a: 'convergence-final#$ids[*]', b: 'report#$text', relation: 'cited-in', invariant: 'derived-mismatch', rule: 'S17', checkedBy: 'edge' },
   { id: 'data-cites-findings', fact: 'the findings data.json cites', a: 'convergence-final#$ids[*]', b: 'report-data#$text', relation: 'cited-in', invariant: 'derived-mismatch', rule: 'S17', checkedBy: 'edge' },
   { id: 'data-holds-agreed', fact: 'the agreed findings', a: 'convergence-final#findings[?status=agreed].id', b: 'report-data#$text', relation: 'all-cited', invariant: 'derived-mismatch', rule: 'S17', checkedBy: 'edge' },

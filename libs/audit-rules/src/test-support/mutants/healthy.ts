@@ -272,4 +272,54 @@ export const HEALTHY: readonly HealthyRun[] = [
   },
 ];
 
+/**
+ * A run that records every fact the table names at least twice, for the edge mutants (issue #38): the saved
+ * round of `ea-round`, a report-writer and a reverify jobs file, dispatch records naming their prompts, codex's
+ * wrapper log and status sidecar, and a report and data.json citing the final state's findings.
+ */
+function recordsEveryFact(): RunModel {
+  const r = withRound();
+  const final = r.json(r.p.final);
+  const agreed = final.findings.filter((f: any) => f.status === 'agreed').map((f: any) => f.id);
+  const ids = final.findings.map((f: any) => f.id) as string[];
+  r.set(r.p.report, r.text(r.p.report) + `\n## Findings\n\n${ids.map((id) => `- ${id}`).join('\n')}\n`);
+  r.edit(r.p.data, (d: any) => {
+    d.findings = ids.map((id) => ({ id, agreed: agreed.includes(id) }));
+    d.frontmatter = { approved: false, reportAuthor: 'report-writer', generatedAt: '2026-11-29T08:55:00Z' };
+  });
+  r.editManifest((m) => {
+    for (const d of m.workerDispatches) d.promptPath = r.p.recorded(r.p.prompt(d.workerId));
+    m.workerAssignments.push({ workerId: 'report-writer', role: 'report-writer', provider: 'claude', model: 'claude-model', executionValue: 'claude-model', runner: 'cli-wrapper' });
+  });
+  r.editRows((rows) => {
+    for (const w of rows) w.model = `${w.provider}-model`;
+  });
+  const job = (w: string, provider: string, result: string, completion: string[], role: string) => ({
+    workerId: w,
+    provider,
+    role,
+    modelExecutionValue: `${provider}-model`,
+    promptPath: r.p.recorded(r.p.prompt(w)),
+    resultPath: r.p.recorded(result),
+    workerResultPath: r.p.recorded(r.p.result(w)),
+    completionPaths: completion.map((c) => r.p.recorded(c)),
+  });
+  r.setJson(r.p.rwJobs, { schemaVersion: '1.0', dispatchKind: 'report-writer', jobs: [job('report-writer', 'claude', r.p.data, [r.p.data, r.p.sidecar('report-writer')], 'report-writer')] });
+  const s = `${r.main.taskType}-${r.main.seq}`;
+  r.setJson(`${r.main.dir}/state/reverify-jobs-r1-${s}.json`, {
+    schemaVersion: '1.0',
+    dispatchKind: 'reverify-r1',
+    jobs: ['claude', 'codex'].map((w) => ({ ...job(w, w, r.p.reverify(w, 1), [r.p.reverify(w, 1)], 'worker-reverify-r1'), workerResultPath: r.p.recorded(r.p.reverify(w, 1)) })),
+  });
+  r.set(r.p.status('codex'), wrapperStatus('codex', 'completed', '2026-11-29T08:01:03Z', '2026-11-29T08:24:40Z'));
+  r.set(r.p.log('codex'), 'codex: started\ncodex: done\n');
+  return r;
+}
+
+/** The runs the edge mutants start from: every healthy run, and one that records every fact twice. */
+export const FACT_BASES: readonly HealthyRun[] = [
+  ...HEALTHY,
+  { id: 'every-fact', tags: new Set(['completed', 'ended', 'convergence', 'writer', 'dispatches', 'heartbeat', 'rounds', 'cli-wrapper']), build: recordsEveryFact },
+];
+
 export { KEY, ROOT };

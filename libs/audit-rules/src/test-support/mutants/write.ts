@@ -14,6 +14,8 @@ export interface GeneratedCase {
 export interface AuditedCases {
   project: TempProject;
   byCase: Map<string, string[]>;
+  /** The fact edges each case's main run left unchecked (`<edge>` or `<edge>:<key>`). */
+  uncheckedByCase: Map<string, string[]>;
 }
 
 /** Write every case as task `<group>/<id>` (`gen/<case id>` unless a variant renames it) of a fresh project (project id `gen`) and audit it in-process. */
@@ -31,7 +33,12 @@ export async function auditCases(cases: readonly GeneratedCase[]): Promise<Audit
     const where = v.runDir === mainDir.get(id) ? '' : `@${v.runDir.split('/').slice(4).join('/')} `;
     byCase.get(id)?.push(`${where}${v.invariant}: ${v.message}`);
   }
-  return { project, byCase };
+  const uncheckedByCase = new Map<string, string[]>(cases.map((c) => [c.id, []]));
+  for (const u of report.unchecked ?? []) {
+    const id = caseOf.get(u.taskKey) ?? u.taskKey.split(':')[2]!;
+    if (u.runDir === mainDir.get(id)) uncheckedByCase.get(id)?.push(u.key ? `${u.edge}:${u.key}` : u.edge);
+  }
+  return { project, byCase, uncheckedByCase };
 }
 
 /** Write the cases' files (placeholders replaced) into `project`. */
