@@ -27,9 +27,12 @@ const OPEN: Record<string, string> = {
     "a one-line text is an answer's shape; the run keeps no status sidecar for the row (healthy runs recorded before the wrapper wrote one), so no end-of-turn signal says the provider failed",
   'fb-result-is-provider-stderr-line--sample-plan': 'as above: no status sidecar with the end-of-turn signal for the row',
   'fb-result-is-stream-error-line--ea': 'as above: no status sidecar with the end-of-turn signal for the row',
-  'fb-retried-row-failures-dropped--redispatch': "the row records no `failures`: listed in unchecked[] (edge retry-failures), not a violation (rows written before `failures` existed have none)",
-  'fb-pane-record-in-paneless-run--ea': '`terminalBackend: none` is also what a manifest written before the field existed reads as, so it says nothing (docs/run-audit.md "The fact graph")',
-  'fb-data-json-drops-clarification-item--sample-plan': "the report's Clarification Items rows are edited after data.json is written: not one fact (docs/run-audit.md \"The fact graph\")",
+  'fb-retried-row-failures-dropped--redispatch':
+    'the row records no `failures`: listed in unchecked[] (edge retry-failures), not a violation (rows written before `failures` existed have none)',
+  'fb-pane-record-in-paneless-run--ea':
+    '`terminalBackend: none` is also what a manifest written before the field existed reads as, so it says nothing (docs/run-audit.md "The fact graph")',
+  'fb-data-json-drops-clarification-item--sample-plan':
+    'the report\'s Clarification Items rows are edited after data.json is written: not one fact (docs/run-audit.md "The fact graph")',
   'fb-report-drops-clarification-row--sample-plan': 'as above',
   'fb-writer-started-before-analyser-ended--ea': "27 judges the writer's end against the analysers' ends; no seed fixes the writer's start",
 };

@@ -77,7 +77,9 @@ describe("the generator's fact-edge mutants (issue #38)", () => {
         dropsListedUnchecked: visible.length,
         uncaught: uncaught.length,
       })}\n` +
-        `edges never mutated (no healthy run records both ends): ${FACT_EDGES.filter((e) => !mutated.has(e.id)).map((e) => e.id).join(' ')}\n` +
+        `edges never mutated (no healthy run records both ends): ${FACT_EDGES.filter((e) => !mutated.has(e.id))
+          .map((e) => e.id)
+          .join(' ')}\n` +
         `uncaught edge mutants:\n  ${uncaught.map((c) => `${c.id}: ${why(c) ?? '(no reason given)'}`).join('\n  ')}`,
     );
     expect(EDGE_CLASSES.length).toBeGreaterThanOrEqual(FACT_EDGES.length * 3);

@@ -34,7 +34,9 @@ describe('okstra-run-audit run-audit (real bin)', () => {
     const { unchecked, ...report } = JSON.parse(r.stdout);
     expect(report).toEqual({ ok: true, projectRoot: project.root, runsScanned: 3, runsSkipped: [], violations: [] });
     // Fact edges with one end recorded (docs/run-audit.md "The fact graph"): listed, never a violation.
-    expect(unchecked).toContainEqual(expect.objectContaining({ edge: 'row-model', taskType: 'error-analysis', seq: '001', missing: 'team-state#workers[@workerId].model' }));
+    expect(unchecked).toContainEqual(
+      expect.objectContaining({ edge: 'row-model', taskType: 'error-analysis', seq: '001', missing: 'team-state#workers[@workerId].model' }),
+    );
     expect(r.stderr).toBe('');
   });
 

@@ -116,12 +116,15 @@ function compare(run: RunUnderAudit, edge: FactEdge, a: FileHit[], b: FileHit[])
     }
     case 'subset': {
       const set = new Set(a.map((h) => String(h.value)));
-      for (const hb of b) if (!set.has(String(hb.value))) finding(`${basename(hb.file)} names ${show(hb.value)}, which ${basename(a[0]!.file)} does not hold`, [a[0]!.file, hb.file]);
+      for (const hb of b)
+        if (!set.has(String(hb.value)))
+          finding(`${basename(hb.file)} names ${show(hb.value)}, which ${basename(a[0]!.file)} does not hold`, [a[0]!.file, hb.file]);
       break;
     }
     case 'covers': {
       const set = new Set(b.map((h) => String(h.value)));
-      for (const ha of a) if (!set.has(String(ha.value))) finding(`${basename(ha.file)} holds ${show(ha.value)}, which ${basename(b[0]!.file)} lacks`, [ha.file, b[0]!.file]);
+      for (const ha of a)
+        if (!set.has(String(ha.value))) finding(`${basename(ha.file)} holds ${show(ha.value)}, which ${basename(b[0]!.file)} lacks`, [ha.file, b[0]!.file]);
       break;
     }
     case 'path-names-key': {
@@ -157,7 +160,8 @@ function compare(run: RunUnderAudit, edge: FactEdge, a: FileHit[], b: FileHit[])
         const started = records.filter((h) => !(h.item as { phase?: unknown }).phase).length;
         // More started dispatches than attempts: a dispatch the row never counted. Fewer records than attempts is
         // not evidence (a native or lead-started dispatch leaves no record); an erased first record is retry-base's.
-        if (attempt < started) finding(`${who(ha.key)}the row counts ${attempt} attempt(s), workerDispatches records ${started} started dispatch(es)`, [ha.file, records[0]!.file]);
+        if (attempt < started)
+          finding(`${who(ha.key)}the row counts ${attempt} attempt(s), workerDispatches records ${started} started dispatch(es)`, [ha.file, records[0]!.file]);
       }
       break;
     }
@@ -187,7 +191,9 @@ function compare(run: RunUnderAudit, edge: FactEdge, a: FileHit[], b: FileHit[])
       for (const hb of b) {
         const s = hb.item as { status?: unknown; exitCode?: unknown; signal?: unknown };
         if (s.status === 'completed' && (s.exitCode !== 0 || (s.signal !== null && s.signal !== undefined)))
-          finding(`${who(hb.key)}${basename(hb.file)} says completed with exit code ${show(s.exitCode)}${s.signal ? ` and signal ${show(s.signal)}` : ''}`, [hb.file]);
+          finding(`${who(hb.key)}${basename(hb.file)} says completed with exit code ${show(s.exitCode)}${s.signal ? ` and signal ${show(s.signal)}` : ''}`, [
+            hb.file,
+          ]);
       }
       break;
     }
@@ -211,10 +217,15 @@ function compare(run: RunUnderAudit, edge: FactEdge, a: FileHit[], b: FileHit[])
         const cited = new Set(String(hb.value).match(re) ?? []);
         if (edge.relation === 'cited-in') {
           const foreign = [...cited].filter((id) => !ids.has(id));
-          if (foreign.length > 0) finding(`${basename(hb.file)} cites ${foreign.slice(0, 3).join(', ')}, which ${basename(a[0]!.file)} does not hold`, [a[0]!.file, hb.file]);
+          if (foreign.length > 0)
+            finding(`${basename(hb.file)} cites ${foreign.slice(0, 3).join(', ')}, which ${basename(a[0]!.file)} does not hold`, [a[0]!.file, hb.file]);
         } else if (cited.size > 0) {
           const dropped = [...ids].filter((id) => !cited.has(id));
-          if (dropped.length > 0) finding(`${basename(hb.file)} cites findings but not ${dropped.slice(0, 3).join(', ')}, which ${basename(a[0]!.file)} holds`, [a[0]!.file, hb.file]);
+          if (dropped.length > 0)
+            finding(`${basename(hb.file)} cites findings but not ${dropped.slice(0, 3).join(', ')}, which ${basename(a[0]!.file)} holds`, [
+              a[0]!.file,
+              hb.file,
+            ]);
         }
       }
       break;
@@ -273,7 +284,11 @@ function citationPattern(ids: ReadonlySet<string>): RegExp | null {
   return new RegExp(`(?<![\\w-])(?:${[...prefixes].join('|')})-[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\\w-])`, 'g');
 }
 
-const normalized = (t: string) => t.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n').trim();
+const normalized = (t: string) =>
+  t
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n/g, '\n')
+    .trim();
 
 /**
  * A completed row's result that is another artifact of the run word for word (a status sidecar, a wrapper log, a
@@ -312,6 +327,7 @@ function artifactShape(text: string): string | null {
   if (has('workerId', 'status', 'exitCode')) return "a wrapper status sidecar's JSON, not an answer";
   if (has('promptPath', 'completionPaths') || has('command', 'promptDelivery')) return 'a job file, not an answer';
   if (Array.isArray(o.jobs) && has('dispatchKind')) return 'a jobs file, not an answer';
-  if (!text.includes('\n') && typeof o.type === 'string' && STREAM_TYPES.has(o.type)) return `one provider event (${o.type}${typeof o.subtype === 'string' ? ` ${o.subtype}` : ''}), not an answer`;
+  if (!text.includes('\n') && typeof o.type === 'string' && STREAM_TYPES.has(o.type))
+    return `one provider event (${o.type}${typeof o.subtype === 'string' ? ` ${o.subtype}` : ''}), not an answer`;
   return null;
 }

@@ -72,7 +72,10 @@ function applySelector(items: Hit[], sel: string): Hit[] {
     const keyed = items
       .map((h) => {
         const item = isObject(h.value) ? h.value : {};
-        const k = fields.split('|').map((f) => item[f]).find((x) => x !== undefined && x !== null);
+        const k = fields
+          .split('|')
+          .map((f) => item[f])
+          .find((x) => x !== undefined && x !== null);
         return k === undefined ? null : { ...h, key: String(k) };
       })
       .filter((h): h is Hit => h !== null);

@@ -11,7 +11,13 @@ const code = (s: string) => `\`${cell(s)}\``;
 export function renderFactTable(): string {
   const artifacts = Object.entries(FACT_ARTIFACTS).map(([id, where]) => `| ${code(id)} | ${cell(where)} |`);
   const edges = FACT_EDGES.map((e) => {
-    const extra = [e.normalize ? `roles by capability` : '', e.toleranceS ? `± ${e.toleranceS} s` : '', e.silentA ? `first end ${e.silentA.join('/')} says nothing` : '', e.silentB ? `second end ${e.silentB.join('/')} not compared` : '']
+    const extra = [
+      e.taskTypes ? `${e.taskTypes.join(', ')} runs` : '',
+      e.normalize ? `roles by capability` : '',
+      e.toleranceS ? `± ${e.toleranceS} s` : '',
+      e.silentA ? `first end ${e.silentA.join('/')} says nothing` : '',
+      e.silentB ? `second end ${e.silentB.join('/')} not compared` : '',
+    ]
       .filter(Boolean)
       .join('; ');
     const checked = e.checkedBy === 'edge' ? 'the edge check' : e.checkedBy.replace(/^check /, '');

@@ -4,7 +4,18 @@
  * a per-worker artifact keyed by its worker. An artifact that is absent, unreadable or not JSON has no document:
  * its unreadability is another invariant's (0, 21, 26) and the edge is left unchecked.
  */
-import { carryPath, convergenceFinalStatePath, convergenceGroupsPath, finalReportDataPath, finalReportPath, joinPath, planItemsPath, reportWriterJobsPath, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import {
+  carryPath,
+  convergenceFinalStatePath,
+  convergenceGroupsPath,
+  finalReportDataPath,
+  finalReportPath,
+  joinPath,
+  planItemsPath,
+  reportWriterJobsPath,
+  wrapperLogPath,
+  wrapperStatusPath,
+} from '@okstra/paths';
 import { parseJsonText } from '@okstra/state-file';
 import { parseHeartbeatLine } from '@okstra/heartbeat';
 import { clarificationItems } from '../report/clarification-items.js';

@@ -92,7 +92,12 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'dispatch-record-launched-other-prompt',
     fact: "a dispatch record's promptPath is its worker's prompt",
     bases: ['ea', 'redispatch', 'cmux'],
-    apply: (r) => editRecord(r, (d) => d.workerId === 'codex', (d) => (d.promptPath = r.p.recorded(r.p.prompt('claude')))),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.workerId === 'codex',
+        (d) => (d.promptPath = r.p.recorded(r.p.prompt('claude'))),
+      ),
   },
   {
     id: 'jobs-file-prompt-other-worker',
@@ -234,7 +239,15 @@ export const FACT_BREAKERS: FactCase[] = [
       setAnswer(
         r,
         'claude',
-        JSON.stringify({ type: 'result', subtype: 'error_max_turns', is_error: true, duration_ms: 912000, num_turns: 31, session_id: 'b1c2', total_cost_usd: 1.82 }) + '\n',
+        JSON.stringify({
+          type: 'result',
+          subtype: 'error_max_turns',
+          is_error: true,
+          duration_ms: 912000,
+          num_turns: 31,
+          session_id: 'b1c2',
+          total_cost_usd: 1.82,
+        }) + '\n',
       ),
   },
   {
@@ -260,7 +273,11 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'row-model-not-assignment',
     fact: "a row's model is its assignment's",
     bases: ['sample-plan'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.model = 'gpt-4o')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.model = 'gpt-4o'),
+      ),
   },
   {
     id: 'row-model-not-assignment-writer',
@@ -272,26 +289,42 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'row-role-other-known-role',
     fact: "a row's role is its assignment's",
     bases: ['sample-plan'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.role = 'Report writer worker')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.role = 'Report writer worker'),
+      ),
   },
   {
     id: 'row-provider-not-assignment',
     fact: "a row's provider is its assignment's",
     bases: ['ea'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.provider = 'gemini')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.provider = 'gemini'),
+      ),
   },
   // ── retry budget
   {
     id: 'retried-row-counts-0-failures',
     fact: "a row's failures count its failed dispatches",
     bases: ['redispatch'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.failures = 0)),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.failures = 0),
+      ),
   },
   {
     id: 'retried-row-failures-dropped',
     fact: "a row's failures count its failed dispatches",
     bases: ['redispatch'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => delete w.failures),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => delete w.failures,
+      ),
   },
   {
     id: 'failed-first-record-erased',
@@ -312,7 +345,14 @@ export const FACT_BREAKERS: FactCase[] = [
     bases: ['redispatch'],
     apply: (r) => {
       r.editManifest((m) =>
-        m.workerDispatches.push({ dispatchKind: 'report-writer', workerId: 'codex', backend: 'tmux-pane', paneId: '%9', startedAt: '2026-11-29T08:30:00Z', tornDownAt: '2026-11-29T08:58:00Z' }),
+        m.workerDispatches.push({
+          dispatchKind: 'report-writer',
+          workerId: 'codex',
+          backend: 'tmux-pane',
+          paneId: '%9',
+          startedAt: '2026-11-29T08:30:00Z',
+          tornDownAt: '2026-11-29T08:58:00Z',
+        }),
       );
       return true;
     },
@@ -321,38 +361,66 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'retry-row-attempt-1',
     fact: "a row's attempt counts its dispatch records",
     bases: ['redispatch'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.attempt = 1)),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.attempt = 1),
+      ),
   },
   {
     id: 'retry-row-kind-initial',
     fact: "a row's dispatchKind is its newest dispatch record's",
     bases: ['redispatch'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.dispatchKind = 'initial')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.dispatchKind = 'initial'),
+      ),
   },
   {
     id: 'retry-record-before-first',
     fact: 'a retry is dispatched after the dispatch it retries',
     bases: ['redispatch'],
-    apply: (r) => editRecord(r, (d) => d.dispatchKind === 'initial-retry', (d) => (d.startedAt = '2026-11-29T08:00:30Z')),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.dispatchKind === 'initial-retry',
+        (d) => (d.startedAt = '2026-11-29T08:00:30Z'),
+      ),
   },
   // ── degrade records
   {
     id: 'degrade-record-cleared',
     fact: 'a subprocess dispatch in a pane run records what it degraded from',
     bases: ['degraded'],
-    apply: (r) => editRecord(r, (d) => d.backend === 'subprocess', (d) => (delete d.degradedFrom, delete d.reason)),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.backend === 'subprocess',
+        (d) => (delete d.degradedFrom, delete d.reason),
+      ),
   },
   {
     id: 'degrade-names-other-backend',
     fact: "a degraded dispatch degraded from the run's terminal backend",
     bases: ['degraded', 'ea'],
-    apply: (r) => editRecord(r, (d) => d.backend === 'subprocess', (d) => (d.degradedFrom = 'cmux-pane')),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.backend === 'subprocess',
+        (d) => (d.degradedFrom = 'cmux-pane'),
+      ),
   },
   {
     id: 'pane-record-other-backend',
     fact: "a pane dispatch runs on the run's terminal backend",
     bases: ['cmux'],
-    apply: (r) => editRecord(r, (d) => d.workerId === 'codex', (d) => Object.assign(d, { backend: 'tmux-pane', paneId: '%8', surfaceId: null })),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.workerId === 'codex',
+        (d) => Object.assign(d, { backend: 'tmux-pane', paneId: '%8', surfaceId: null }),
+      ),
   },
   {
     id: 'pane-record-in-paneless-run',
@@ -520,19 +588,32 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'dispatch-record-after-row-ended',
     fact: "a worker's newest dispatch record starts inside its row",
     bases: ['ea', 'cmux'],
-    apply: (r) => editRecord(r, (d) => d.workerId === 'claude', (d) => (d.startedAt = '2026-11-29T08:30:00Z')),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.workerId === 'claude',
+        (d) => (d.startedAt = '2026-11-29T08:30:00Z'),
+      ),
   },
   {
     id: 'row-started-before-run',
     fact: 'a row starts inside its run',
     bases: ['sample-plan'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.startedAt = '2026-11-28T13:00:00Z')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.startedAt = '2026-11-28T13:00:00Z'),
+      ),
   },
   {
     id: 'row-ended-after-run',
     fact: 'a row ends inside its run',
     bases: ['ea'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.endedAt = '2026-11-29T09:30:00Z')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.endedAt = '2026-11-29T09:30:00Z'),
+      ),
   },
   {
     id: 'status-sidecar-ended-after-row',
@@ -565,7 +646,12 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'pane-torn-down-before-row-ended',
     fact: "a pane's teardown follows its worker's end",
     bases: ['cmux'],
-    apply: (r) => editRecord(r, (d) => d.workerId === 'codex', (d) => (d.tornDownAt = '2026-11-29T08:15:00Z')),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.workerId === 'codex',
+        (d) => (d.tornDownAt = '2026-11-29T08:15:00Z'),
+      ),
   },
   // ── statuses and reasons
   {
@@ -583,7 +669,11 @@ export const FACT_BREAKERS: FactCase[] = [
     id: 'manifest-completed-row-in-progress',
     fact: "a run's status and its rows' statuses",
     bases: ['ea'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => ((w.status = 'in-progress'), delete w.endedAt)),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => ((w.status = 'in-progress'), delete w.endedAt),
+      ),
   },
   {
     id: 'lead-author-writer-completed',
@@ -617,7 +707,12 @@ export const FACT_LEGAL: FactCase[] = [
     id: 'ok-dispatch-record-own-prompt',
     fact: 'a dispatch record naming its own prompt',
     bases: ['ea', 'redispatch', 'cmux'],
-    apply: (r) => editRecord(r, (d) => d.workerId === 'codex', (d) => (d.promptPath = r.p.recorded(promptOf(r, row(r, 'codex'))))),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.workerId === 'codex',
+        (d) => (d.promptPath = r.p.recorded(promptOf(r, row(r, 'codex')))),
+      ),
   },
   {
     id: 'ok-errors-line-own-task-key',
@@ -691,13 +786,21 @@ export const FACT_LEGAL: FactCase[] = [
     id: 'ok-row-model-case',
     fact: 'a row with no model (the assignment holds it)',
     bases: ['sample-plan'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => delete w.model),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => delete w.model,
+      ),
   },
   {
     id: 'ok-row-role-case',
     fact: "a row's role written in another case than its assignment's",
     bases: ['sample-plan'],
-    apply: (r) => r.editRow((w) => w.workerId === 'codex', (w) => (w.role = 'codex worker')),
+    apply: (r) =>
+      r.editRow(
+        (w) => w.workerId === 'codex',
+        (w) => (w.role = 'codex worker'),
+      ),
   },
   {
     id: 'ok-pane-id-other-socket',
@@ -726,14 +829,27 @@ export const FACT_LEGAL: FactCase[] = [
       editRecord(
         r,
         (d) => d.workerId === 'codex',
-        (d) => Object.assign(d, { backend: 'subprocess', paneId: null, surfaceId: null, tornDownAt: null, degradedFrom: 'cmux-pane', reason: 'cmux new-split failed' }),
+        (d) =>
+          Object.assign(d, {
+            backend: 'subprocess',
+            paneId: null,
+            surfaceId: null,
+            tornDownAt: null,
+            degradedFrom: 'cmux-pane',
+            reason: 'cmux new-split failed',
+          }),
       ),
   },
   {
     id: 'ok-retry-same-worker-two-panes',
     fact: 'a retried worker whose two dispatches had two panes, the first torn down',
     bases: ['redispatch'],
-    apply: (r) => editRecord(r, (d) => d.dispatchKind === 'initial-retry', (d) => (d.paneId = '%7')),
+    apply: (r) =>
+      editRecord(
+        r,
+        (d) => d.dispatchKind === 'initial-retry',
+        (d) => (d.paneId = '%7'),
+      ),
   },
   {
     id: 'ok-heartbeat-inside-row',
@@ -759,7 +875,12 @@ export const FACT_LEGAL: FactCase[] = [
     id: 'ok-result-json-answer',
     fact: 'a JSON answer that is an object of findings, not a status or job',
     bases: ['ea'],
-    apply: (r) => setAnswer(r, 'codex', JSON.stringify({ findings: [{ id: 'F-2', claim: 'the refund retry loop has no deadline', evidence: ['src/queue.ts:42'] }] }, null, 2) + '\n'),
+    apply: (r) =>
+      setAnswer(
+        r,
+        'codex',
+        JSON.stringify({ findings: [{ id: 'F-2', claim: 'the refund retry loop has no deadline', evidence: ['src/queue.ts:42'] }] }, null, 2) + '\n',
+      ),
   },
   {
     id: 'ok-sidecar-earlier-dispatch-other-kind',

@@ -52,13 +52,19 @@ function modelDocs(r: RunModel, artifact: FactArtifact): ModelDoc[] {
     case 'report-writer-jobs':
       return file(r.p.rwJobs);
     case 'reverify-jobs':
-      return r.matching(/\/state\/reverify-jobs-r\d+-/).filter((f) => f.endsWith(s)).flatMap(file);
+      return r
+        .matching(/\/state\/reverify-jobs-r\d+-/)
+        .filter((f) => f.endsWith(s))
+        .flatMap(file);
     case 'report-data':
       return file(r.p.data);
     case 'convergence-groups':
       return file(r.p.groups);
     case 'convergence-plan':
-      return r.matching(/\/state\/convergence-plan-r\d+-/).filter((f) => f.endsWith(s)).flatMap(file);
+      return r
+        .matching(/\/state\/convergence-plan-r\d+-/)
+        .filter((f) => f.endsWith(s))
+        .flatMap(file);
     case 'convergence-final':
       return file(r.p.final);
     case 'plan-items':
@@ -85,7 +91,10 @@ function modelDocs(r: RunModel, artifact: FactArtifact): ModelDoc[] {
 
 function writeDoc(r: RunModel, doc: ModelDoc): void {
   if (doc.line === undefined) return r.setJson(doc.file, doc.view);
-  const lines = r.text(doc.file).replace(/^\uFEFF/, '').split('\n');
+  const lines = r
+    .text(doc.file)
+    .replace(/^\uFEFF/, '')
+    .split('\n');
   lines[doc.line] = JSON.stringify(doc.view);
   r.set(doc.file, lines.join('\n'));
 }
@@ -101,7 +110,9 @@ function hitsOf(r: RunModel, end: string): DocHit[] {
 }
 
 const isInstant = (v: unknown) => typeof v === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(v) && !Number.isNaN(Date.parse(v));
-const workersOf = (r: RunModel): string[] => [...new Set([...r.rows.map((w) => w.workerId), ...r.manifest.workerAssignments.map((a: any) => a.workerId ?? a.provider)])];
+const workersOf = (r: RunModel): string[] => [
+  ...new Set([...r.rows.map((w) => w.workerId), ...r.manifest.workerAssignments.map((a: any) => a.workerId ?? a.provider)]),
+];
 
 /** A value of the end `end` that contradicts `other` (the other end's value for the same key) under the edge's relation. */
 function changed(r: RunModel, edge: FactEdge, end: 'a' | 'b', hit: DocHit, other: unknown): unknown {
@@ -189,21 +200,20 @@ function stillHolds(edge: FactEdge, end: 'a' | 'b', value: unknown, other: unkno
 
 /** Every edge mutation, for every edge of the table (most fit only the runs that record both ends). */
 export const EDGE_MUTATIONS: readonly EdgeMutation[] = FACT_EDGES.flatMap((edge): EdgeMutation[] => [
-  ...(['b', 'a'] as const).map(
-    (end): EdgeMutation => ({
-      edge,
-      kind: 'change',
-      end,
-      apply: (r) =>
-        onHit(r, edge, end, (hit, other, all) => {
-          if (edge.relation === 'one-owner') return SKIP;
-          // A retried dispatch's base kind renamed: the retry follows no record of the kind it retries.
-          if (edge.relation === 'retry-has-base') return end === 'a' && all.some((h) => h.key === hit.key && h.value === `${hit.value}-retry`) ? `${hit.value}-x` : SKIP;
-          const v = changed(r, edge, end, hit, other?.value);
-          return v === undefined || v === hit.value ? SKIP : v;
-        }),
-    }),
-  ),
+  ...(['b', 'a'] as const).map((end): EdgeMutation => ({
+    edge,
+    kind: 'change',
+    end,
+    apply: (r) =>
+      onHit(r, edge, end, (hit, other, all) => {
+        if (edge.relation === 'one-owner') return SKIP;
+        // A retried dispatch's base kind renamed: the retry follows no record of the kind it retries.
+        if (edge.relation === 'retry-has-base')
+          return end === 'a' && all.some((h) => h.key === hit.key && h.value === `${hit.value}-retry`) ? `${hit.value}-x` : SKIP;
+        const v = changed(r, edge, end, hit, other?.value);
+        return v === undefined || v === hit.value ? SKIP : v;
+      }),
+  })),
   { edge, kind: 'drop', end: 'b', apply: (r) => onHit(r, edge, 'b', () => undefined) },
   {
     edge,
@@ -267,7 +277,12 @@ export const TEXT_EDITS: EdgeMutation[] = [
     edge: edgeOf('report-cites-findings'),
     kind: 'change',
     end: 'b',
-    apply: (r) => finalIds(r).length > 0 && r.has(r.p.report) && (r.set(r.p.report, r.text(r.p.report).replace(finalIds(r)[0]!, `${finalIds(r)[0]!.split('-')[0]}-999`)), true),
+    apply: (r) => {
+      const id = finalIds(r)[0];
+      if (!id || !r.has(r.p.report) || !r.text(r.p.report).includes(id)) return false;
+      r.set(r.p.report, r.text(r.p.report).replace(id, `${id.split('-')[0]}-999`));
+      return true;
+    },
   },
   {
     edge: edgeOf('data-cites-findings'),
@@ -293,7 +308,10 @@ export const TEXT_EDITS: EdgeMutation[] = [
 ];
 
 /** Every edge mutation with an id (`edge-<id>-<kind>-<end>`). */
-export const EDGE_CLASSES = [...EDGE_MUTATIONS, PANE_SHARED, ...RESULT_COPIES, ...TEXT_EDITS].map((m) => ({ ...m, id: `edge-${m.edge.id}-${m.kind}-${m.end}` }));
+export const EDGE_CLASSES = [...EDGE_MUTATIONS, PANE_SHARED, ...RESULT_COPIES, ...TEXT_EDITS].map((m) => ({
+  ...m,
+  id: `edge-${m.edge.id}-${m.kind}-${m.end}`,
+}));
 
 /**
  * Why an edge mutant may stay uncaught (neither a violation nor an `unchecked[]` entry): `<edge id>-<kind>-<end>`

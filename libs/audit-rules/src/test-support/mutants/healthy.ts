@@ -289,7 +289,14 @@ function recordsEveryFact(): RunModel {
   });
   r.editManifest((m) => {
     for (const d of m.workerDispatches) d.promptPath = r.p.recorded(r.p.prompt(d.workerId));
-    m.workerAssignments.push({ workerId: 'report-writer', role: 'report-writer', provider: 'claude', model: 'claude-model', executionValue: 'claude-model', runner: 'cli-wrapper' });
+    m.workerAssignments.push({
+      workerId: 'report-writer',
+      role: 'report-writer',
+      provider: 'claude',
+      model: 'claude-model',
+      executionValue: 'claude-model',
+      runner: 'cli-wrapper',
+    });
   });
   r.editRows((rows) => {
     for (const w of rows) w.model = `${w.provider}-model`;
@@ -304,12 +311,19 @@ function recordsEveryFact(): RunModel {
     workerResultPath: r.p.recorded(r.p.result(w)),
     completionPaths: completion.map((c) => r.p.recorded(c)),
   });
-  r.setJson(r.p.rwJobs, { schemaVersion: '1.0', dispatchKind: 'report-writer', jobs: [job('report-writer', 'claude', r.p.data, [r.p.data, r.p.sidecar('report-writer')], 'report-writer')] });
+  r.setJson(r.p.rwJobs, {
+    schemaVersion: '1.0',
+    dispatchKind: 'report-writer',
+    jobs: [job('report-writer', 'claude', r.p.data, [r.p.data, r.p.sidecar('report-writer')], 'report-writer')],
+  });
   const s = `${r.main.taskType}-${r.main.seq}`;
   r.setJson(`${r.main.dir}/state/reverify-jobs-r1-${s}.json`, {
     schemaVersion: '1.0',
     dispatchKind: 'reverify-r1',
-    jobs: ['claude', 'codex'].map((w) => ({ ...job(w, w, r.p.reverify(w, 1), [r.p.reverify(w, 1)], 'worker-reverify-r1'), workerResultPath: r.p.recorded(r.p.reverify(w, 1)) })),
+    jobs: ['claude', 'codex'].map((w) => ({
+      ...job(w, w, r.p.reverify(w, 1), [r.p.reverify(w, 1)], 'worker-reverify-r1'),
+      workerResultPath: r.p.recorded(r.p.reverify(w, 1)),
+    })),
   });
   r.set(r.p.status('codex'), wrapperStatus('codex', 'completed', '2026-11-29T08:01:03Z', '2026-11-29T08:24:40Z'));
   r.set(r.p.log('codex'), 'codex: started\ncodex: done\n');
@@ -319,7 +333,11 @@ function recordsEveryFact(): RunModel {
 /** The runs the edge mutants start from: every healthy run, and one that records every fact twice. */
 export const FACT_BASES: readonly HealthyRun[] = [
   ...HEALTHY,
-  { id: 'every-fact', tags: new Set(['completed', 'ended', 'convergence', 'writer', 'dispatches', 'heartbeat', 'rounds', 'cli-wrapper']), build: recordsEveryFact },
+  {
+    id: 'every-fact',
+    tags: new Set(['completed', 'ended', 'convergence', 'writer', 'dispatches', 'heartbeat', 'rounds', 'cli-wrapper']),
+    build: recordsEveryFact,
+  },
 ];
 
 export { KEY, ROOT };

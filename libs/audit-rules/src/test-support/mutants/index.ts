@@ -73,7 +73,8 @@ function edgeMutants(h: HealthyRun, base: ReturnType<HealthyRun['build']>): Gene
   const out: Generated[] = [];
   for (const e of EDGE_CLASSES) {
     const m = base.clone();
-    if (e.apply(m)) out.push({ id: `${e.id}--${h.id}`, model: m, kind: 'edge', healthy: h.id, of: e.id, rule: e.edge.rule, edge: { id: e.edge.id, kind: e.kind } });
+    if (e.apply(m))
+      out.push({ id: `${e.id}--${h.id}`, model: m, kind: 'edge', healthy: h.id, of: e.id, rule: e.edge.rule, edge: { id: e.edge.id, kind: e.kind } });
   }
   return out;
 }
