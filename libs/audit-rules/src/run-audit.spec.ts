@@ -28,6 +28,7 @@ describe('run-audit over a clean project', () => {
         "error-analysis row-role:report-writer missing run-manifest#workerAssignments[@workerId|provider].role",
         "error-analysis record-prompt missing run-manifest#workerDispatches[@workerId].promptPath",
         "error-analysis record-kind missing team-state#workers[?status=in-progress|completed|timeout|error][@workerId].dispatchKind",
+        "error-analysis teardown-after-end:codex missing run-manifest#workerDispatches[@workerId:last].tornDownAt",
         "error-analysis data-generated-in-run missing report-data#frontmatter.generatedAt",
         "error-analysis data-generated-after-start missing report-data#frontmatter.generatedAt",
         "error-analysis report-author missing report-data#frontmatter.reportAuthor",

@@ -7,6 +7,7 @@ import { type Finding, type RunUnderAudit } from '../run-context.js';
 import { isHeadingsOnly, isRawTranscript, shortNonAnswer } from './non-answer.js';
 import { resolveRecorded } from './recorded-path.js';
 import { outsideFences } from '../worker-audit/ledger.js';
+import { docsOf } from '../facts/views.js';
 
 /** An unrendered template placeholder: `{{NAME}}` / `{{ NAME }}` in capitals, outside a code span. */
 const PLACEHOLDER = /\{\{\s*[A-Z][A-Z0-9_]*\s*\}\}/;
@@ -36,9 +37,10 @@ const SHORT = 600;
  * empty, blank, NUL bytes, an unrendered `{{…}}` template, a preamble or
  * spawn acknowledgement with no answer, an echo of the prompt, a provider's
  * error text, a refusal or a raw provider transcript (docs/run-audit.md invariant 21; non-answer.ts). Judged on the text only; a long
- * answer that merely mentions an error or a template is an answer.
+ * answer that merely mentions an error or a template is an answer. `bySignal`: the provider's end-of-turn signal says the
+ * turn ended normally, so the short-text language rules (preamble, error text, refusal) do not apply — only the shape rules.
  */
-export function answerProblem(text: string, prompt: string | null): string | null {
+export function answerProblem(text: string, prompt: string | null, bySignal = false): string | null {
   const body = text.replace(/^\uFEFF/, '');
   if (body.length === 0) return 'is empty';
   if (body.includes('\u0000')) return 'holds NUL bytes';
@@ -49,7 +51,8 @@ export function answerProblem(text: string, prompt: string | null): string | nul
   // A heartbeat log written where the answer belongs: nothing but `- PROGRESS:` lines.
   if (trimmed.split(/\r?\n/).every((l) => l.trim() === '' || /^- PROGRESS: /.test(l))) return 'holds only heartbeat lines, no answer';
   if (isRawTranscript(trimmed)) return 'is a raw provider transcript (stream-json lines), not an answer';
-  if (trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
+  // A cli-wrapper answer whose provider recorded how its turn ended is judged by that signal, not by its words.
+  if (!bySignal && trimmed.length < SHORT && !/^#{1,6} |\n\s*[-*|] /m.test(trimmed)) {
     if (PROVIDER_ERROR.test(trimmed) || HTTP_STATUS.test(trimmed)) return "is a provider's error text, not an answer";
     if (PREAMBLE.test(trimmed) && !OPENER_THEN_ANSWER.test(trimmed)) return 'is a preamble with no answer';
     return shortNonAnswer(trimmed);
@@ -131,13 +134,22 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (row.status !== 'completed' || !files.result || !run.files.exists(files.result)) continue;
     const text = await run.files.readText(files.result);
     if (text === null) continue;
+    const turn = await endOfTurn(run, row.workerId);
+    if (turn && turn.signal !== 'end-turn') {
+      out.push({
+        invariant: 'answer-invalid',
+        message: `worker '${row.workerId}' is completed but its provider's turn ended ${TURN_ENDS[turn.signal] ?? `with '${turn.signal}'`}${turn.event ? ` (${turn.event})` : ''}: its result ${basename(files.result)} is no finished answer`,
+        evidence: [...state, files.result, ...(turn.file ? [turn.file] : [])],
+      });
+      continue;
+    }
     // Round responses (gap votes, reverify, plan-verify) answer the same dispatched ids in the collectors' fixed shape: two workers' votes may be word for word alike.
     const copyOf = files.result.endsWith('.json') || ROUND_RESPONSE.test(basename(files.result)) ? undefined : copied(seen, row.workerId, files.result, text);
     const problem = notUtf8(text, files.result)
       ? 'is not UTF-8 text'
       : files.result.endsWith('.json')
         ? jsonProblem(text)
-        : (answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null) ??
+        : (answerProblem(text, files.prompt && run.files.exists(files.prompt) ? await run.files.readText(files.prompt) : null, turn?.signal === 'end-turn') ??
           (isHeadingsOnly(text) ? 'holds only headings, no answer' : copyOf ? `is a copy of worker '${copyOf}''s result, not its own answer` : null));
     if (problem)
       out.push({
@@ -156,6 +168,26 @@ export async function checkAnswers(run: RunUnderAudit): Promise<Finding[]> {
     if (problem) out.push({ invariant: 'answer-invalid', message: `round response ${name} ${problem}`, evidence: [abs] });
   }
   return out;
+}
+
+/** How a provider's end-of-turn signal reads in a message (docs/team.md "End of turn"). */
+const TURN_ENDS: Record<string, string> = {
+  'max-tokens': 'at the output limit (max-tokens)',
+  'max-turns': 'at the turn limit (max-turns)',
+  refusal: 'in a refusal',
+  error: 'in an error',
+  none: 'with no terminal event (killed, crashed or cut off)',
+};
+
+/**
+ * The end-of-turn signal the row's current status sidecar records (`endOfTurn`, okstra-team exec; docs/team.md "End of
+ * turn"), or null: a native session, a capture that reads no events, or a sidecar written before the field existed —
+ * those answers keep the text rules.
+ */
+async function endOfTurn(run: RunUnderAudit, workerId: string): Promise<{ signal: string; event: string | null; file: string } | null> {
+  const doc = (await docsOf(run, 'status-sidecar')).find((d) => d.key === workerId);
+  const eot = (doc?.view as { endOfTurn?: { signal?: unknown; event?: unknown } | null } | undefined)?.endOfTurn;
+  return eot && typeof eot.signal === 'string' ? { signal: eot.signal, event: typeof eot.event === 'string' ? eot.event : null, file: doc!.file } : null;
 }
 
 /** A round response's file name (`<w>-gap-vote-…`, `<w>-reverify-r<N>-…`, `<w>-plan-verify-…`, their repairs): a vote, never judged as a copied analysis. */

@@ -45,6 +45,7 @@ export type FactArtifact = keyof typeof FACT_ARTIFACTS;
  * - `cited-in`: every id of the first end's kind (`F-…`, as its ids are written) the second end's text cites is one of the first end's.
  * - `all-cited`: when the second end's text cites any id of the first end's kind, it cites every one of the first end's.
  * - `not-a-copy`: the second end's text is none of the first end's texts, and has none of their shapes.
+ * - `ended-turn`: the second end (a completed answer) is backed by a first end (the provider's end-of-turn signal) of `end-turn`.
  */
 export type FactRelation =
   | 'equal'
@@ -64,7 +65,8 @@ export type FactRelation =
   | 'terminal-agrees'
   | 'cited-in'
   | 'all-cited'
-  | 'not-a-copy';
+  | 'not-a-copy'
+  | 'ended-turn';
 
 export interface FactEdge {
   /** Stable id (`<fact>`), used in `--json` `unchecked[]` and mutant ids. */
@@ -598,6 +600,7 @@ export const FACT_EDGES: readonly FactEdge[] = [
     rule: 'S11',
     checkedBy: 'edge',
   },
+  { id: 'result-end-of-turn', fact: "a completed worker's answer ended its provider's turn", a: 'status-sidecar#endOfTurn.signal', b: 'worker-result#$text', relation: 'ended-turn', invariant: 'answer-invalid', rule: 'S11', checkedBy: 'check answers.ts (21)' },
   // ── the report ↔ convergence state ↔ plan
   {
     id: 'report-author',

@@ -325,7 +325,10 @@ function recordsEveryFact(): RunModel {
       workerResultPath: r.p.recorded(r.p.reverify(w, 1)),
     })),
   });
-  r.set(r.p.status('codex'), wrapperStatus('codex', 'completed', '2026-11-29T08:01:03Z', '2026-11-29T08:24:40Z'));
+  // The provider's own end-of-turn signal, as okstra-team exec records it (docs/team.md "End of turn").
+  const status = JSON.parse(wrapperStatus('codex', 'completed', '2026-11-29T08:01:03Z', '2026-11-29T08:24:40Z'));
+  status.endOfTurn = { source: 'codex-jsonl', signal: 'end-turn', event: 'turn.completed', stopReason: null, errors: [] };
+  r.setJson(r.p.status('codex'), status);
   r.set(r.p.log('codex'), 'codex: started\ncodex: done\n');
   return r;
 }
