@@ -18,7 +18,8 @@ const build = (set: FactCase[], prefix: string): GeneratedCase[] =>
 const breakers = build(FACT_BREAKERS, 'fb-');
 const legal = build(FACT_LEGAL, 'fl-');
 const audited = await auditCases([...breakers, ...legal]);
-afterAll(() => audited.project.cleanup());
+// Removing a few thousand generated tasks takes minutes on a loaded machine: not a hook of the default 120 s.
+afterAll(() => audited.project.cleanup(), 900_000);
 const flagged = (c: GeneratedCase) => (audited.byCase.get(c.id) ?? []).filter((v) => !v.startsWith('@'));
 
 /** Breakers the audit does not catch, each with why (docs/run-audit.md "The fact graph"). */

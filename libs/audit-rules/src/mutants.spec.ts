@@ -9,7 +9,8 @@ import { auditCases, CLASSES, EDGE_CLASSES, generate, HEALTHY, LEGAL, UNCAUGHT, 
 
 const cases = generate();
 const audited = await auditCases(cases);
-afterAll(() => audited.project.cleanup());
+// Removing a few thousand generated tasks takes minutes on a loaded machine: not a hook of the default 120 s.
+afterAll(() => audited.project.cleanup(), 900_000);
 
 const flagged = (c: Generated) => audited.byCase.get(c.id) ?? [];
 const DOC = readFileSync(join(import.meta.dirname, '..', '..', '..', 'docs', 'run-audit.md'), 'utf8');

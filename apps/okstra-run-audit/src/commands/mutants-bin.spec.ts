@@ -29,5 +29,6 @@ describe('the mutation generator through the built bin (a sample)', () => {
     console.log(
       `bin sample: ${mutants.filter((c) => flagged.has(c.id)).length}/${mutants.length} mutants flagged, ${sample.length - mutants.length} healthy/legal runs clean`,
     );
-  });
+    // Writing and auditing a few hundred runs twice takes minutes on a loaded 2-core machine.
+  }, 600_000);
 });

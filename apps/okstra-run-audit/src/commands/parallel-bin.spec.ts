@@ -31,7 +31,8 @@ describe('run-audit of a large project in worker threads (built bin)', () => {
     expect(report.runsScanned).toBeGreaterThan(PARALLEL_AFTER + 50);
     expect(report.violations.length).toBeGreaterThan(50);
     for (const workers of ['1', '3']) expect(audit(workers)).toEqual(one);
-  });
+    // Three audits of a few hundred runs take minutes on a loaded 2-core machine.
+  }, 600_000);
 
   it('a FIFO late in the scan is the same artifact-invalid violation, not a hang', () => {
     // A worker result of a run past the first batches that the audit reads for sure: the last legal variant of the
@@ -55,5 +56,5 @@ describe('run-audit of a large project in worker threads (built bin)', () => {
     expect(one.code).toBe(1);
     expect(JSON.parse(one.stdout).violations.map((v: { message: string }) => v.message)).toContainEqual(expect.stringContaining('is not a regular file'));
     for (const workers of ['1']) expect(audit(workers)).toEqual(one);
-  });
+  }, 600_000);
 });

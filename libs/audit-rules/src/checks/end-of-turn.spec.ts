@@ -18,7 +18,9 @@ const statusOf = (signal: string | null) => ({
   endedAt: '2026-11-29T08:24:40Z',
   durationMs: 1_417_000,
   reason: null,
-  ...(signal === null ? {} : { endOfTurn: { source: 'codex-jsonl', signal, event: signal === 'end-turn' ? 'turn.completed' : 'turn.failed', stopReason: null, errors: [] } }),
+  ...(signal === null
+    ? {}
+    : { endOfTurn: { source: 'codex-jsonl', signal, event: signal === 'end-turn' ? 'turn.completed' : 'turn.failed', stopReason: null, errors: [] } }),
 });
 
 async function answerViolations(result: string, signal: string | null | undefined): Promise<string[]> {

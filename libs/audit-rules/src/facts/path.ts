@@ -89,10 +89,11 @@ function applySelector(items: Hit[], sel: string): Hit[] {
 /** Set (or, with `undefined`, delete) the value at `loc` in `doc`; false when the location is gone. */
 export function writeAt(doc: unknown, loc: readonly (string | number)[], value: unknown): boolean {
   if (loc.length === 0) return false;
-  let cur: any = doc;
+  let cur = doc as Record<string | number, unknown>;
   for (const step of loc.slice(0, -1)) {
-    cur = cur?.[step];
-    if (cur === undefined || cur === null || typeof cur !== 'object') return false;
+    const next = cur?.[step];
+    if (next === undefined || next === null || typeof next !== 'object') return false;
+    cur = next as Record<string | number, unknown>;
   }
   const last = loc[loc.length - 1]!;
   if (value === undefined) {

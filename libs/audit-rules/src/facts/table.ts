@@ -600,7 +600,16 @@ export const FACT_EDGES: readonly FactEdge[] = [
     rule: 'S11',
     checkedBy: 'edge',
   },
-  { id: 'result-end-of-turn', fact: "a completed worker's answer ended its provider's turn", a: 'status-sidecar#endOfTurn.signal', b: 'worker-result#$text', relation: 'ended-turn', invariant: 'answer-invalid', rule: 'S11', checkedBy: 'check answers.ts (21)' },
+  {
+    id: 'result-end-of-turn',
+    fact: "a completed worker's answer ended its provider's turn",
+    a: 'status-sidecar#endOfTurn.signal',
+    b: 'worker-result#$text',
+    relation: 'ended-turn',
+    invariant: 'answer-invalid',
+    rule: 'S11',
+    checkedBy: 'check answers.ts (21)',
+  },
   // ── the report ↔ convergence state ↔ plan
   {
     id: 'report-author',

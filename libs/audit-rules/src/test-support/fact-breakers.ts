@@ -334,7 +334,10 @@ export const FACT_BREAKERS: FactCase[] = [
       let hit = false;
       r.editManifest((m) => {
         const i = m.workerDispatches.findIndex((d: any) => d.workerId === 'codex' && d.dispatchKind === 'initial');
-        if (i >= 0) (m.workerDispatches.splice(i, 1), (hit = true));
+        if (i >= 0) {
+          m.workerDispatches.splice(i, 1);
+          hit = true;
+        }
       });
       return hit;
     },
@@ -522,7 +525,10 @@ export const FACT_BREAKERS: FactCase[] = [
       let hit = false;
       r.edit(r.p.final, (s: any) => {
         const v = s.findings.flatMap((f: any) => f.votes).find((x: any) => x.round === 1);
-        if (v) ((v.verdict = v.verdict === 'SURVIVES' ? 'REFUTED' : 'SURVIVES'), (hit = true));
+        if (v) {
+          v.verdict = v.verdict === 'SURVIVES' ? 'REFUTED' : 'SURVIVES';
+          hit = true;
+        }
       });
       return hit;
     },
@@ -565,7 +571,10 @@ export const FACT_BREAKERS: FactCase[] = [
       let hit = false;
       r.edit(r.p.data, (d: any) => {
         const v = d.implementationPlanning?.planBodyVerification;
-        if (v?.contributors?.length) ((v.contributors[1] = 'grok'), (hit = true));
+        if (v?.contributors?.length) {
+          v.contributors[1] = 'grok';
+          hit = true;
+        }
       });
       return hit;
     },

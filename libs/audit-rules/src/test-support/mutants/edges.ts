@@ -301,7 +301,10 @@ export const TEXT_EDITS: EdgeMutation[] = [
     apply: (r) => {
       const docs = modelDocs(r, 'errors-log');
       if (docs.length === 0) return false;
-      for (const d of docs) ((d.view.taskKey = 'gen:gen:another-task'), writeDoc(r, d));
+      for (const d of docs) {
+        d.view.taskKey = 'gen:gen:another-task';
+        writeDoc(r, d);
+      }
       return true;
     },
   },
