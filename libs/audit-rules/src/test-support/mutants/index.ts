@@ -1,11 +1,11 @@
 // The mutation generator (issue #24 item 3): every class applied to every healthy
 // run it fits, every legal variant likewise. Not part of the build.
 import { CONVERGENCE_DERIVED_CLASSES, DERIVED_CLASSES, DERIVED_LEGAL } from './classes-derived.js';
-import { FA_CLASSES, FA_LEGAL } from './classes-fa.js';
-import { FA2_CLASSES, FA2_LEGAL } from './classes-fa2.js';
-import { HELDOUT_CLASSES, HELDOUT_LEGAL } from './classes-heldout.js';
-import { HELDOUT3_CLASSES, HELDOUT3_LEGAL } from './classes-heldout3.js';
-import { HELDOUT4_CLASSES, HELDOUT4_LEGAL } from './classes-heldout4.js';
+import { LOOKALIKE_CLASSES, LOOKALIKE_LEGAL } from './classes-answer-lookalikes.js';
+import { MARKUP_CLASSES, MARKUP_LEGAL } from './classes-markup.js';
+import { UNBACKED_CLAIM_CLASSES, UNBACKED_CLAIM_LEGAL } from './classes-unbacked-claims.js';
+import { CONTRADICTING_RECORD_CLASSES, CONTRADICTING_RECORD_LEGAL } from './classes-contradicting-records.js';
+import { NON_ANSWER_CLASSES, NON_ANSWER_LEGAL } from './classes-non-answers.js';
 import { RUN_CLASSES } from './classes-run.js';
 import { WORKER_CLASSES } from './classes-workers.js';
 import { EDGE_CLASSES, UNCAUGHT } from './edges.js';
@@ -16,7 +16,16 @@ import { RUNNER_LEGAL } from './legal-runners.js';
 import type { GeneratedCase } from './write.js';
 
 /** Every legal variant: the generator's own and the held-out breaker's. */
-const LEGAL = [...BASE_LEGAL, ...HELDOUT_LEGAL, ...HELDOUT3_LEGAL, ...HELDOUT4_LEGAL, ...DERIVED_LEGAL, ...FA_LEGAL, ...FA2_LEGAL, ...RUNNER_LEGAL];
+const LEGAL = [
+  ...BASE_LEGAL,
+  ...UNBACKED_CLAIM_LEGAL,
+  ...CONTRADICTING_RECORD_LEGAL,
+  ...NON_ANSWER_LEGAL,
+  ...DERIVED_LEGAL,
+  ...LOOKALIKE_LEGAL,
+  ...MARKUP_LEGAL,
+  ...RUNNER_LEGAL,
+];
 export { EDGE_CLASSES, HEALTHY, LEGAL, UNCAUGHT };
 export { auditCases, writeCases, type GeneratedCase } from './write.js';
 
@@ -24,13 +33,13 @@ export { auditCases, writeCases, type GeneratedCase } from './write.js';
 export const CLASSES: readonly MutationClass[] = [
   ...WORKER_CLASSES,
   ...RUN_CLASSES,
-  ...HELDOUT_CLASSES,
-  ...HELDOUT3_CLASSES,
-  ...HELDOUT4_CLASSES,
+  ...UNBACKED_CLAIM_CLASSES,
+  ...CONTRADICTING_RECORD_CLASSES,
+  ...NON_ANSWER_CLASSES,
   ...DERIVED_CLASSES,
   ...CONVERGENCE_DERIVED_CLASSES,
-  ...FA_CLASSES,
-  ...FA2_CLASSES,
+  ...LOOKALIKE_CLASSES,
+  ...MARKUP_CLASSES,
 ];
 
 /** A generated case and what it is: `healthy`, a `mutant` of a class, an `edge` mutant of a fact edge, or a `legal` variant. */

@@ -1,7 +1,9 @@
-// Legal variants from a false-alarm hunt (issue #24: "≤ 1 false alarm in 50 legal-but-unusual runs"): answers
-// a careful worker writes that invariant 21's short-text tests, its placeholder test and 26's Section 0 test
-// took for non-answers (docs/run-audit.md invariants 21 and 26), and — so the narrowing keeps its catch — the
-// status lines, stubs and templates those tests must still refuse, each tagged with its seed rule. Not part of the build.
+// Legal answers that look like non-answers (invariants 21 and 26; seed rule S25 for the classes): short findings
+// that begin like a status line, a job that "konnte … nicht abschließen", `# No findings`, a template quoted in a
+// tilde fence, a longer fence or an indented block, a Section 0 response beginning "No —", two analysers' word-for-
+// word gap votes, an earlier dispatch's wrapper killed last, a native writer that heartbeated and then timed out —
+// and the status lines, templates and stubs the narrowed tests still refuse. History: the first false-alarm hunt
+// (issue #24: "≤ 1 false alarm in 50 legal-but-unusual runs"; was classes-fa.ts, ids fa-…). Not part of the build.
 import { completed, isWriter, leadFallback, setResult, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
@@ -108,55 +110,65 @@ function nativeWriterTimedOut(reason: string) {
 const answer = (id: string, text: string): LegalVariant => ({ id, apply: (r) => setResult(r, text) });
 const nonAnswer = (id: string, rule: string, text: string): MutationClass => ({ id, rule, apply: (r) => setResult(r, text) });
 
-export const FA_LEGAL: LegalVariant[] = [
+export const LOOKALIKE_LEGAL: LegalVariant[] = [
   // Short findings with no heading or list whose first words a provider's status line also begins with.
-  answer('fa-rate-limiting', 'Rate limiting in the payment gateway is the cause: it answers 429 after ten refunds a second, and the worker gives up.\n'),
-  answer('fa-500-ms', "500 ms is the refund worker's HTTP timeout, far below the gateway's p99 of 2.3 s under load.\n"),
-  answer('fa-429-responses', '429 responses from the gateway are treated as fatal, so every refund that meets the rate limit is dropped.\n'),
-  answer('fa-http-504-from', 'HTTP 504 from the gateway proxy is what the client sees: the proxy cuts the call at 30 s, the gateway takes 45 s.\n'),
-  answer('fa-timed-out-refunds', 'Timed out refunds are never retried: the worker marks them failed on the first timeout.\n'),
+  answer('lookalike-rate-limiting', 'Rate limiting in the payment gateway is the cause: it answers 429 after ten refunds a second, and the worker gives up.\n'),
+  answer('lookalike-500-ms', "500 ms is the refund worker's HTTP timeout, far below the gateway's p99 of 2.3 s under load.\n"),
+  answer('lookalike-429-responses', '429 responses from the gateway are treated as fatal, so every refund that meets the rate limit is dropped.\n'),
+  answer('lookalike-http-504-from', 'HTTP 504 from the gateway proxy is what the client sees: the proxy cuts the call at 30 s, the gateway takes 45 s.\n'),
+  answer('lookalike-timed-out-refunds', 'Timed out refunds are never retried: the worker marks them failed on the first timeout.\n'),
   answer(
-    'fa-internal-server-error-responses',
+    'lookalike-internal-server-error-responses',
     'Internal server error responses (500) from the ledger abort the refund transaction instead of being retried.\n',
   ),
-  answer('fa-overloaded-pool', 'Overloaded connection pool: the worker opens a connection per refund and the pool of 10 runs dry under load.\n'),
-  answer('fa-unfortunately-i-found', 'Unfortunately, I found no single cause: both the 30 s proxy timeout and the missing retry on 429 drop refunds.\n'),
-  answer('fa-de-job-konnte-nicht', 'Der Refund-Job konnte die Transaktion nicht abschließen, weil das Gateway unter Last erst nach 45 s antwortet.\n'),
-  answer('fa-es-quoted-message', 'El cliente recibe "no puedo completar el reembolso" porque el worker corta la llamada al gateway a los 30 s.\n'),
+  answer('lookalike-overloaded-pool', 'Overloaded connection pool: the worker opens a connection per refund and the pool of 10 runs dry under load.\n'),
+  answer('lookalike-unfortunately-i-found', 'Unfortunately, I found no single cause: both the 30 s proxy timeout and the missing retry on 429 drop refunds.\n'),
+  answer('lookalike-de-job-konnte-nicht', 'Der Refund-Job konnte die Transaktion nicht abschließen, weil das Gateway unter Last erst nach 45 s antwortet.\n'),
+  answer('lookalike-es-quoted-message', 'El cliente recibe "no puedo completar el reembolso" porque el worker corta la llamada al gateway a los 30 s.\n'),
   // A one-heading answer that says nothing was found is the answer, not an unfilled template.
-  answer('fa-heading-no-findings', '# No findings\n'),
-  answer('fa-heading-no-findings-ko', '# 발견 사항 없음\n'),
+  answer('lookalike-heading-no-findings', '# No findings\n'),
+  answer('lookalike-heading-no-findings-ko', '# 발견 사항 없음\n'),
   // The template under suspicion quoted in code the way CommonMark writes it: a tilde fence, a longer fence, an indented block.
-  answer('fa-placeholder-tilde-fence', '# Findings\n\n### F-2\nThe refund mail is sent unrendered:\n\n~~~html\n<p>Refund {{REFUND_ID}} failed</p>\n~~~\n'),
-  answer('fa-placeholder-4-backticks', '# Findings\n\n### F-2\nThe template:\n\n````md\n```\n{{REFUND_ID}}\n```\n````\n'),
   answer(
-    'fa-placeholder-indented',
+    'lookalike-placeholder-tilde-fence',
+    '# Findings\n\n### F-2\nThe refund mail is sent unrendered:\n\n~~~html\n<p>Refund {{REFUND_ID}} failed</p>\n~~~\n',
+  ),
+  answer('lookalike-placeholder-4-backticks', '# Findings\n\n### F-2\nThe template:\n\n````md\n```\n{{REFUND_ID}}\n```\n````\n'),
+  answer(
+    'lookalike-placeholder-indented',
     '# Findings\n\n### F-2\nThe refund mail is sent unrendered:\n\n    <p>Refund {{REFUND_ID}} failed</p>\n\nThe mailer skips rendering.\n',
   ),
   // A carried-in response that itself begins with "No" is content, not a "nothing carried in" stub.
-  { id: 'fa-section0-answer-no', apply: (r) => section0(r, 'No — the user confirmed refunds older than 24 h are never retried automatically.') },
-  { id: 'fa-identical-gap-votes', apply: identicalGapVotes },
-  { id: 'fa-earlier-dispatch-killed-last', apply: earlierDispatchKilledLast },
-  { id: 'fa-native-writer-timeout-resume-wording', apply: nativeWriterTimedOut('no heartbeat for 6 min after the lead session was resumed; marked timeout') },
-  { id: 'fa-native-writer-timeout-ko-session', apply: nativeWriterTimedOut('세션 한도 초과 후 6분간 heartbeat 없음: timeout 처리') },
+  { id: 'lookalike-section0-answer-no', apply: (r) => section0(r, 'No — the user confirmed refunds older than 24 h are never retried automatically.') },
+  { id: 'lookalike-identical-gap-votes', apply: identicalGapVotes },
+  { id: 'lookalike-earlier-dispatch-killed-last', apply: earlierDispatchKilledLast },
   {
-    id: 'fa-section0-nothing-blocking',
+    id: 'lookalike-native-writer-timeout-resume-wording',
+    apply: nativeWriterTimedOut('no heartbeat for 6 min after the lead session was resumed; marked timeout'),
+  },
+  { id: 'lookalike-native-writer-timeout-ko-session', apply: nativeWriterTimedOut('세션 한도 초과 후 6분간 heartbeat 없음: timeout 처리') },
+  {
+    id: 'lookalike-section0-nothing-blocking',
     apply: (r) => section0(r, 'Nothing was blocking; the user answered the retry question: retry three times with backoff.'),
   },
 ];
 
 /** What the narrowed tests must still refuse: provider status lines with their usual tails, a template's title, Section 0 stubs. */
-export const FA_CLASSES: MutationClass[] = [
-  nonAnswer('fa-s11-http-503-reason', 'S11', '503 Service Unavailable\n'),
-  nonAnswer('fa-s11-http-429-prefixed', 'S11', 'HTTP 429 Too Many Requests\n'),
-  nonAnswer('fa-s11-http-500-json', 'S11', '500 {"error":{"message":"internal"}}\n'),
-  nonAnswer('fa-s4-timed-out-after', 'S4', 'Timed out after 600000 ms\n'),
-  nonAnswer('fa-s4-overloaded-alone', 'S4', 'Overloaded\n'),
-  nonAnswer('fa-s4-rate-limit-reached', 'S11', 'Rate limit reached for requests. Please try again in 20s.\n'),
-  nonAnswer('fa-s4-unfortunately-could-not', 'S4', 'Unfortunately, I could not finish the analysis in the time given.\n'),
-  nonAnswer('fa-s4-wir-konnten-nicht', 'S4', 'Leider konnten wir die Analyse nicht abschließen.\n'),
-  nonAnswer('fa-s4-template-title', 'S4', '# Findings\n\n## Notes\n'),
-  { id: 'fa-s25-section0-no-clarifications', rule: 'S25', apply: (r) => section0(r, 'No clarification responses were carried in from the previous run.') },
-  { id: 'fa-s25-section0-nothing-to-carry', rule: 'S25', apply: (r) => section0(r, 'Nothing to carry in.') },
-  { id: 'fa-s25-section0-no-previous', rule: 'S25', apply: (r) => section0(r, 'No previous run.') },
+export const LOOKALIKE_CLASSES: MutationClass[] = [
+  nonAnswer('lookalike-s11-http-503-reason', 'S11', '503 Service Unavailable\n'),
+  nonAnswer('lookalike-s11-http-429-prefixed', 'S11', 'HTTP 429 Too Many Requests\n'),
+  nonAnswer('lookalike-s11-http-500-json', 'S11', '500 {"error":{"message":"internal"}}\n'),
+  nonAnswer('lookalike-s4-timed-out-after', 'S4', 'Timed out after 600000 ms\n'),
+  nonAnswer('lookalike-s4-overloaded-alone', 'S4', 'Overloaded\n'),
+  nonAnswer('lookalike-s4-rate-limit-reached', 'S11', 'Rate limit reached for requests. Please try again in 20s.\n'),
+  nonAnswer('lookalike-s4-unfortunately-could-not', 'S4', 'Unfortunately, I could not finish the analysis in the time given.\n'),
+  nonAnswer('lookalike-s4-wir-konnten-nicht', 'S4', 'Leider konnten wir die Analyse nicht abschließen.\n'),
+  nonAnswer('lookalike-s4-template-title', 'S4', '# Findings\n\n## Notes\n'),
+  {
+    id: 'lookalike-s25-section0-no-clarifications',
+    rule: 'S25',
+    apply: (r) => section0(r, 'No clarification responses were carried in from the previous run.'),
+  },
+  { id: 'lookalike-s25-section0-nothing-to-carry', rule: 'S25', apply: (r) => section0(r, 'Nothing to carry in.') },
+  { id: 'lookalike-s25-section0-no-previous', rule: 'S25', apply: (r) => section0(r, 'No previous run.') },
 ];

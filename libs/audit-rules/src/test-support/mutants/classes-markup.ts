@@ -1,9 +1,9 @@
-// Legal variants from a second false-alarm hunt (issue #24: "≤ 1 false alarm in 50 legal-but-unusual runs"): a
-// `## 1. Clarification Items` section a careful writer marks up — answered rows whose Status carries a check mark,
-// emphasis, a link, struck-through old values or Korean/Japanese/Chinese words, a bold or translated section
-// heading (invariants 9 and 16) — and code fences a worker nests or indents in a list (invariant 13's citations); and,
-// so the narrowing keeps its catch, the open rows, missing rows and uncited citations those tests must still see,
-// each tagged with its seed rule. Not part of the build.
+// Markdown a careful writer marks up, and what the readers must still see in it (seed rules S12, S21): a
+// `## 1. Clarification Items` section whose answered rows carry a check mark, emphasis, a link, struck-through old
+// values or Korean/Japanese/Chinese words, a bold or translated section heading (invariants 9 and 16), and code
+// fences nested or indented in a list (invariant 13's citations) — with the open rows, missing rows and uncited
+// citations those tests must still catch. History: the second false-alarm hunt (issue #24; was classes-fa2.ts,
+// ids fa2-…). Not part of the build.
 import { completed, completedAnalyser, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
@@ -89,50 +89,50 @@ function appendToLedgeredResult(r: RunModel, text: string): boolean {
   return true;
 }
 
-export const FA2_LEGAL: LegalVariant[] = [
+export const MARKUP_LEGAL: LegalVariant[] = [
   // Answered approval rows as writers mark them up (seed 000 okstra-user-response: the answered rows of §1).
-  { id: 'fa2-clar-status-check-mark', apply: answeredThenApproved(() => '✅ resolved') },
-  { id: 'fa2-clar-status-underscore-emphasis', apply: answeredThenApproved(() => '_answered_') },
-  { id: 'fa2-clar-status-link', apply: answeredThenApproved(() => '[answered](../user-responses/user-response-001.md)') },
-  { id: 'fa2-clar-status-struck-old-value', apply: answeredThenApproved(() => '~~open~~ resolved') },
-  { id: 'fa2-clar-status-ko', apply: answeredThenApproved((n) => (n === 4 ? '해결됨' : '답변 완료')) },
-  { id: 'fa2-clar-status-ja-zh', apply: answeredThenApproved((n) => (n === 4 ? '回答済み' : '已解决')) },
+  { id: 'markup-clar-status-check-mark', apply: answeredThenApproved(() => '✅ resolved') },
+  { id: 'markup-clar-status-underscore-emphasis', apply: answeredThenApproved(() => '_answered_') },
+  { id: 'markup-clar-status-link', apply: answeredThenApproved(() => '[answered](../user-responses/user-response-001.md)') },
+  { id: 'markup-clar-status-struck-old-value', apply: answeredThenApproved(() => '~~open~~ resolved') },
+  { id: 'markup-clar-status-ko', apply: answeredThenApproved((n) => (n === 4 ? '해결됨' : '답변 완료')) },
+  { id: 'markup-clar-status-ja-zh', apply: answeredThenApproved((n) => (n === 4 ? '回答済み' : '已解决')) },
   {
-    id: 'fa2-clar-blocks-struck',
+    id: 'markup-clar-blocks-struck',
     apply: answeredThenApproved(
       () => '',
       () => '~~approval~~ none',
     ),
   },
   // A blocked plan's row under a section heading the writer emphasised, numbered `1)` or translated.
-  { id: 'fa2-clar-heading-bold', apply: blockedUnder('## **1. Clarification Items**') },
-  { id: 'fa2-clar-heading-paren', apply: blockedUnder('## 1) Clarification Items') },
-  { id: 'fa2-clar-heading-translated', apply: blockedUnder('## 1. 확인 필요 항목 (Clarification Items)') },
+  { id: 'markup-clar-heading-bold', apply: blockedUnder('## **1. Clarification Items**') },
+  { id: 'markup-clar-heading-paren', apply: blockedUnder('## 1) Clarification Items') },
+  { id: 'markup-clar-heading-translated', apply: blockedUnder('## 1. 확인 필요 항목 (Clarification Items)') },
   // Code a worker quotes: a ```` fence holding a ``` block, a fence indented inside a list item (CommonMark).
   {
-    id: 'fa2-ledger-nested-fence',
+    id: 'markup-ledger-nested-fence',
     apply: (r) => appendToLedgeredResult(r, 'The report template:\n\n````md\n```\n`src/not-cited.ts:88`\n```\n`src/not-cited.ts:99`\n````\n'),
   },
   {
-    id: 'fa2-ledger-list-item-fence',
+    id: 'markup-ledger-list-item-fence',
     apply: (r) => appendToLedgeredResult(r, '1. Reproduce:\n    ```sh\n    grep -n retry `src/not-cited.ts:88`\n    ```\n2. Compare the log.\n'),
   },
 ];
 
 /** What the narrowed tests must still see: an open row, a still-blocking row, a missing row, an uncited citation. */
-export const FA2_CLASSES: MutationClass[] = [
-  { id: 'fa2-s21-status-struck-resolved', rule: 'S21', apply: answeredThenApproved(() => '~~resolved~~ open') },
-  { id: 'fa2-s21-status-ko-unresolved', rule: 'S21', apply: answeredThenApproved(() => '미해결') },
-  { id: 'fa2-s21-status-check-mark-pending', rule: 'S21', apply: answeredThenApproved(() => '⏳ pending') },
-  { id: 'fa2-s21-blocked-translated-heading-no-row', rule: 'S21', apply: blockedUnder('## 1. 확인 필요 항목 (Clarification Items)', false) },
+export const MARKUP_CLASSES: MutationClass[] = [
+  { id: 'markup-s21-status-struck-resolved', rule: 'S21', apply: answeredThenApproved(() => '~~resolved~~ open') },
+  { id: 'markup-s21-status-ko-unresolved', rule: 'S21', apply: answeredThenApproved(() => '미해결') },
+  { id: 'markup-s21-status-check-mark-pending', rule: 'S21', apply: answeredThenApproved(() => '⏳ pending') },
+  { id: 'markup-s21-blocked-translated-heading-no-row', rule: 'S21', apply: blockedUnder('## 1. 확인 필요 항목 (Clarification Items)', false) },
   // A citation after a closed ```` fence, and after a line-opening ``` code span, is prose again.
   {
-    id: 'fa2-s12-citation-after-nested-fence',
+    id: 'markup-s12-citation-after-nested-fence',
     rule: 'S12',
     apply: (r) => appendToLedgeredResult(r, '````md\n```\nquoted\n```\n````\n\nThe retry is dropped at `src/never-read.ts:99`.\n'),
   },
   {
-    id: 'fa2-s12-citation-after-triple-backtick-span',
+    id: 'markup-s12-citation-after-triple-backtick-span',
     rule: 'S12',
     apply: (r) => appendToLedgeredResult(r, '```retry()``` is never awaited: see `src/never-read.ts:99`.\n'),
   },

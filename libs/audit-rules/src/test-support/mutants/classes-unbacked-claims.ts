@@ -1,5 +1,9 @@
-// Mutation classes and legal variants from an independent breaker's held-out set (issue #24): the
-// classes the catalogue took at their word before, each tagged with its seed rule. Not part of the build.
+// Mutation classes for claims one artifact records that the artifact meant to back them does not (seed rules S1,
+// S3–S6, S10, S11, S13, S14, S18, S19, S21, S24–S26, S29): an author, a provider, a result path, a prompt, a start, a
+// retry, a wrapper's status, a degraded pane, a jobs file's fields, the P-* queue, a listed response, the plan
+// verification's order and publication, the run a file names, a Section 0 table, a reframe, the lead prompt alias —
+// and the legal shapes beside them. History: found unjudged by the first independent held-out set (issue #24; the
+// file was classes-heldout.ts, ids b-…). Not part of the build.
 import { completed, completedAnalyser, isWriter, writerRow, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
@@ -46,15 +50,15 @@ function insertAfterTitle(r: RunModel, section: string, approve = false): boolea
 
 const degraded = (r: RunModel) => r.manifest.workerDispatches.some((d: any) => d.degradedFrom);
 
-export const HELDOUT_CLASSES: MutationClass[] = [
+export const UNBACKED_CLAIM_CLASSES: MutationClass[] = [
   // S1 the report writer authors the report
   {
-    id: 'b-s1-frontmatter-author-lead',
+    id: 'claim-s1-frontmatter-author-lead',
     rule: 'S1',
     apply: (r) => r.manifest.reportAuthor === 'report-writer' && frontmatter(r, /^reportAuthor: report-writer$/m, 'reportAuthor: lead'),
   },
   {
-    id: 'b-s1-credited-writer-row-missing',
+    id: 'claim-s1-credited-writer-row-missing',
     rule: 'S1',
     apply: (r) =>
       completed(r) &&
@@ -66,7 +70,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S3 required roles are not replaced: the selected worker's row is another CLI's work
   {
-    id: 'b-s3-row-provider-differs',
+    id: 'claim-s3-row-provider-differs',
     rule: 'S3',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -83,7 +87,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S4 a recorded result path is believed no more than the file it names
   {
-    id: 'b-s4-result-path-is-sidecar',
+    id: 'claim-s4-result-path-is-sidecar',
     rule: 'S4',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -96,7 +100,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
     },
   },
   {
-    id: 'b-s4-result-only-heartbeats',
+    id: 'claim-s4-result-only-heartbeats',
     rule: 'S4',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -107,7 +111,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S5 the saved prompt is what was dispatched
   {
-    id: 'b-s5-prompt-unrendered',
+    id: 'claim-s5-prompt-unrendered',
     rule: 'S5',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -118,7 +122,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S6 in-progress records the authoritative startedAt
   {
-    id: 'b-s6-in-progress-no-start',
+    id: 'claim-s6-in-progress-no-start',
     rule: 'S6',
     apply: (r) =>
       r.editRow(
@@ -128,7 +132,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S10 one retry per worker per run, whatever the dispatch kind
   {
-    id: 'b-s10-second-retry-other-kind',
+    id: 'claim-s10-second-retry-other-kind',
     rule: 'S10',
     apply: (r) => {
       const d = r.manifest.workerDispatches.find((x: any) => /-retry$/.test(x.dispatchKind));
@@ -139,7 +143,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S11 completion comes from the wrapper's terminal status sidecar, not the row's word
   {
-    id: 'b-s11-wrapper-log-without-status',
+    id: 'claim-s11-wrapper-log-without-status',
     rule: 'S11',
     apply: (r) => {
       const row = r.rows.find(
@@ -152,7 +156,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S13 a degraded dispatch runs as the CLI wrapper
   {
-    id: 'b-s13-degraded-still-pane',
+    id: 'claim-s13-degraded-still-pane',
     rule: 'S13',
     apply: (r) =>
       degraded(r) &&
@@ -164,7 +168,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S14 every reverify jobs file carries the seed's fields
   {
-    id: 'b-s14-reverify-jobs-fields-missing',
+    id: 'claim-s14-reverify-jobs-fields-missing',
     rule: 'S14',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -186,15 +190,15 @@ export const HELDOUT_CLASSES: MutationClass[] = [
     },
   },
   // S18 the persisted queue is the extraction, order, kinds and stages included
-  { id: 'b-s18-queue-reordered', rule: 'S18', apply: (r) => queue(r, (q) => (q[0].id !== q[1].id ? (([q[0], q[1]] = [q[1], q[0]]), true) : false)) },
+  { id: 'claim-s18-queue-reordered', rule: 'S18', apply: (r) => queue(r, (q) => (q[0].id !== q[1].id ? (([q[0], q[1]] = [q[1], q[0]]), true) : false)) },
   {
-    id: 'b-s18-queue-kind-changed',
+    id: 'claim-s18-queue-kind-changed',
     rule: 'S18',
     apply: (r) => queue(r, (q) => (q[0].kind ? ((q[0].kind = q[0].kind === 'validation' ? 'rollback' : 'validation'), true) : false)),
   },
   // S19 the verdicts come from saved responses
   {
-    id: 'b-s19-listed-response-missing',
+    id: 'claim-s19-listed-response-missing',
     rule: 'S19',
     apply: (r) => {
       const listed: unknown = r.manifest.planVerification?.responses;
@@ -206,7 +210,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S21 plan verification runs after the draft, and is published when enabled
   {
-    id: 'b-s21-plan-verify-before-writer',
+    id: 'claim-s21-plan-verify-before-writer',
     rule: 'S21',
     apply: (r) => {
       const w = writerRow(r);
@@ -218,7 +222,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
     },
   },
   {
-    id: 'b-s21-verification-never-published',
+    id: 'claim-s21-verification-never-published',
     rule: 'S21',
     apply: (r) =>
       completed(r) &&
@@ -227,7 +231,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
       (r.edit(r.p.data, (d: any) => void delete d.implementationPlanning.planBodyVerification), true),
   },
   {
-    id: 'b-s21-report-section6-differs',
+    id: 'claim-s21-report-section6-differs',
     rule: 'S21',
     apply: (r) => {
       if (!r.has(r.p.report) || !r.has(r.p.data)) return false;
@@ -240,7 +244,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
   // S24 the -<type>-<seq> suffix separates reruns: artifacts naming another run are another run's
   {
-    id: 'b-s24-team-state-path-other-seq',
+    id: 'claim-s24-team-state-path-other-seq',
     rule: 'S24',
     apply: (r) => {
       if (!r.has(r.p.teamState)) return false;
@@ -252,22 +256,22 @@ export const HELDOUT_CLASSES: MutationClass[] = [
     },
   },
   {
-    id: 'b-s24-data-json-other-seq',
+    id: 'claim-s24-data-json-other-seq',
     rule: 'S24',
     apply: (r) =>
       r.has(r.p.data) && r.json(r.p.data).seq !== undefined && (r.edit(r.p.data, (d: any) => void (d.seq = String(Number(d.seq) + 1).padStart(3, '0'))), true),
   },
-  { id: 'b-s24-frontmatter-other-seq', rule: 'S24', apply: (r) => frontmatter(r, /^seq: "(\d+)"$/m, 'seq: "999"') },
+  { id: 'claim-s24-frontmatter-other-seq', rule: 'S24', apply: (r) => frontmatter(r, /^seq: "(\d+)"$/m, 'seq: "999"') },
   // S25 / S26 report content
   {
-    id: 'b-s25-section0-header-only-table',
+    id: 'claim-s25-section0-header-only-table',
     rule: 'S25',
     apply: (r) => insertAfterTitle(r, '## 0. Clarification Response Carried In From Previous Run\n\n| ID | Response |\n|---|---|\n\n'),
   },
-  { id: 'b-s26-reframe-bold-approved', rule: 'S26', apply: (r) => insertAfterTitle(r, '## C-101\n\n- **Disposition**: reframe\n\n', true) },
+  { id: 'claim-s26-reframe-bold-approved', rule: 'S26', apply: (r) => insertAfterTitle(r, '## C-101\n\n- **Disposition**: reframe\n\n', true) },
   // S29 the alias has its canonical prompt
   {
-    id: 'b-s29-alias-without-canonical',
+    id: 'claim-s29-alias-without-canonical',
     rule: 'S29',
     apply: (r) => {
       const lead = r.matching(/\/prompts\/lead-execution-prompt[^/]*\.md$/);
@@ -278,7 +282,7 @@ export const HELDOUT_CLASSES: MutationClass[] = [
   },
 ];
 
-export const HELDOUT_LEGAL: LegalVariant[] = [
+export const UNBACKED_CLAIM_LEGAL: LegalVariant[] = [
   {
     id: 'l-result-template-in-fence',
     apply: (r) => {

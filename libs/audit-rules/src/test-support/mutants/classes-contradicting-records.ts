@@ -1,6 +1,11 @@
-// Mutation classes and legal variants from a third held-out set (written from the seeds, the docs' rule
-// statements and the sample runs, without the rules' code): the classes it found unjudged and the legal
-// shape it found flagged, each class tagged with its seed rule. Not part of the build.
+// Mutation classes for a fact whose second record contradicts the first (seed rules S1, S3, S6, S7, S10, S11, S14,
+// S19, S21, S24): the author and the approval in data.json's frontmatter, a credited writer with no row, a generic
+// role, a status sidecar left running, a not-started dispatch, a row path outside the root, an end in the future,
+// a result that is not UTF-8, a completion path naming another data.json, a response missing an item's block, a
+// timeout that counts no failure — and the legal shapes beside them (a BOM before JSON, a known role label, a
+// project's own role, an earlier dispatch's sidecar left running, …). History: found by the third held-out set,
+// written from the seeds and the rule statements without the rules' code (was classes-heldout3.ts, ids c-…).
+// Not part of the build.
 import { completed, completedAnalyser, editAnalyser, isWriter, writerRow, type LegalVariant, type MutationClass } from './helpers.js';
 import { LATIN1, type RunModel } from './model.js';
 
@@ -39,10 +44,10 @@ function editSelected(r: RunModel, fn: (row: any) => void): boolean {
   return !!s && r.editRow((w) => w.workerId === s.row.workerId, fn);
 }
 
-export const HELDOUT3_CLASSES: MutationClass[] = [
+export const CONTRADICTING_RECORD_CLASSES: MutationClass[] = [
   // S1 the report writer authors the report: the author claim held in data.json's frontmatter too
   {
-    id: 'c-s1-data-json-author-lead',
+    id: 'record-s1-data-json-author-lead',
     rule: 'S1',
     apply: (r) => {
       if (r.manifest.reportAuthor !== 'report-writer' || !r.has(r.p.data)) return false;
@@ -52,7 +57,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S21 `approved` is published false while approval is blocked: the marker set in data.json's frontmatter instead
   {
-    id: 'c-s21-data-json-approved',
+    id: 'record-s21-data-json-approved',
     rule: 'S21',
     apply: (r) => {
       if (!r.has(r.p.data) || !r.has(r.p.report) || !/\|\s*approval\s*\|/.test(r.text(r.p.report))) return false;
@@ -65,7 +70,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S1 credited with no row, the roster not selecting the writer either: nothing backs the credit
   {
-    id: 'c-s1-credited-writer-unselected-no-row',
+    id: 'record-s1-credited-writer-unselected-no-row',
     rule: 'S1',
     apply: (r) => {
       if (!completed(r) || r.manifest.reportAuthor !== 'report-writer' || !writerRow(r) || r.rows.length < 2) return false;
@@ -76,7 +81,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S3 required roles are not replaced by unnamed generic workers: the selected worker ran under a generic role
   {
-    id: 'c-s3-row-generic-role',
+    id: 'record-s3-row-generic-role',
     rule: 'S3',
     apply: (r) => {
       return editSelected(r, (w) => void (w.role = 'general-purpose'));
@@ -84,7 +89,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S11 completion only from terminal status sidecars: this dispatch's sidecar was left `running`
   {
-    id: 'c-s11-status-left-running',
+    id: 'record-s11-status-left-running',
     rule: 'S11',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -102,7 +107,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S7 did-not-launch: the dispatch was recorded not-started, the wrapper left nothing, the row says completed
   {
-    id: 'c-s7-dispatch-not-started',
+    id: 'record-s7-dispatch-not-started',
     rule: 'S7',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -127,7 +132,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S24 a path pointing elsewhere: a row's audit sidecar recorded outside the project root
   {
-    id: 'c-s24-row-path-escapes-root',
+    id: 'record-s24-row-path-escapes-root',
     rule: 'S24',
     apply: (r) => {
       return !!completedAnalyser(r)?.row.auditSidecarPath && editAnalyser(r, (w) => void (w.auditSidecarPath = '../outside/sidecar.audit.md'));
@@ -135,7 +140,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S6 terminal states record endedAt: an end the audit's clock has not reached yet
   {
-    id: 'c-s6-row-ended-in-future',
+    id: 'record-s6-row-ended-in-future',
     rule: 'S6',
     apply: (r) => {
       return editAnalyser(r, (w) => void (w.endedAt = '2099-01-01T00:00:00Z'));
@@ -143,7 +148,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S11 completion needs its Result Path: a result in an encoding no okstra reader accepts (Latin-1)
   {
-    id: 'c-s11-result-not-utf8',
+    id: 'record-s11-result-not-utf8',
     rule: 'S11',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -154,7 +159,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S14 report-writer completion paths name this run's data.json, not another seq's
   {
-    id: 'c-s14-completion-other-data-json',
+    id: 'record-s14-completion-other-data-json',
     rule: 'S14',
     apply: (r) => {
       return writerJobs(r, (data) => data.replace(/-(\d+)\.data\.json$/, '-999.data.json'));
@@ -162,7 +167,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S19 data.json's votes are the responses' verdicts: a response that drops an item's block entirely
   {
-    id: 'c-s19-response-drops-item-block',
+    id: 'record-s19-response-drops-item-block',
     rule: 'S19',
     apply: (r) => {
       const [file] = r.matching(/-plan-verify-[^/]*\.md$/).filter((f) => !f.endsWith('.audit.md') && !/\.attempt-\d+\.md$/.test(f));
@@ -177,7 +182,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
   // S10 the retry budget counts a timeout: a timed-out row that counts no failure
   {
-    id: 'c-s10-timeout-counts-no-failure',
+    id: 'record-s10-timeout-counts-no-failure',
     rule: 'S10',
     apply: (r) => {
       return editAnalyser(r, (w) => void Object.assign(w, { status: 'timeout', reason: 'no result before the deadline', failures: 0 }));
@@ -185,7 +190,7 @@ export const HELDOUT3_CLASSES: MutationClass[] = [
   },
 ];
 
-export const HELDOUT3_LEGAL: LegalVariant[] = [
+export const CONTRADICTING_RECORD_LEGAL: LegalVariant[] = [
   {
     // docs/conventions.md "Input files": a BOM is dropped — data.json included.
     id: 'l-bom-json',

@@ -1,9 +1,9 @@
-// Mutation classes and legal variants from a fourth held-out set (/tmp/heldout4: written from the seeds,
-// shared/design/seed-rules.md and docs/ without the rules' code): the classes it found unjudged — answers
-// that are not answers (refusals in five languages, provider status lines, a stream-json transcript,
-// headings only, another worker's answer copied), "and similar" reasons for skipping the report writer,
-// round responses collect-results or collect-verdicts would refuse, Section 0 stubs in other words —
-// each tagged with its seed rule, and the legal shapes next to them. Not part of the build.
+// Mutation classes for answers that are not answers and reasons that are not reasons (seed rules S2, S4, S16, S19,
+// S25, S32): copied results, "and similar" writer-skip reasons in other words and languages, round responses the
+// collectors refuse, Section 0 stubs in other words, a report that is a refusal — and the legal shapes beside them
+// ("I could not reproduce …", two identical short "No findings.", a transcript quoted in a fence, a one-line
+// Section 0 naming its item, a dispatched writer whose timeout reason mentions a resumed session). History: found by
+// the fourth held-out set (/tmp/heldout4; was classes-heldout4.ts, ids h4-… and l4-…). Not part of the build.
 import { completedAnalyser, completed, isWriter, leadFallback, setResult, type LegalVariant, type MutationClass } from './helpers.js';
 import type { RunModel } from './model.js';
 
@@ -80,28 +80,31 @@ function otherAnalyser(r: RunModel, a: { row: any }): { row: any; result: string
 
 const answer = (id: string, text: string): MutationClass => ({ id, rule: 'S4', apply: (r) => setResult(r, text) });
 
-export const HELDOUT4_CLASSES: MutationClass[] = [
+export const NON_ANSWER_CLASSES: MutationClass[] = [
   // S4 a completed worker's result is an answer: refusals ("I could not") in the languages a provider answers in
-  answer('h4-s4-refusal-en', "I'm sorry, but I can't help with that request.\n"),
-  answer('h4-s4-refusal-ko', '죄송합니다. 요청하신 분석을 완료할 수 없었습니다.\n'),
-  answer('h4-s4-refusal-ja', '申し訳ありませんが、この分析を完了できませんでした。\n'),
-  answer('h4-s4-refusal-es', 'Lo siento, no pude completar el análisis solicitado.\n'),
-  answer('h4-s4-refusal-de', 'Ich konnte die Analyse leider nicht abschließen.\n'),
+  answer('nonanswer-s4-refusal-en', "I'm sorry, but I can't help with that request.\n"),
+  answer('nonanswer-s4-refusal-ko', '죄송합니다. 요청하신 분석을 완료할 수 없었습니다.\n'),
+  answer('nonanswer-s4-refusal-ja', '申し訳ありませんが、この分析を完了できませんでした。\n'),
+  answer('nonanswer-s4-refusal-es', 'Lo siento, no pude completar el análisis solicitado.\n'),
+  answer('nonanswer-s4-refusal-de', 'Ich konnte die Analyse leider nicht abschließen.\n'),
   // S4 / S11 a provider CLI's failure line where the answer belongs (Claude Code, Codex)
-  answer('h4-s4-claude-usage-limit', 'Claude AI usage limit reached|1764403200\n'),
-  answer('h4-s4-claude-execution-error', 'Execution error\n'),
-  answer('h4-s4-codex-stream-error', 'ERROR: stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses)\n'),
-  answer('h4-s4-no-content', '(no content)\n'),
+  answer('nonanswer-s4-claude-usage-limit', 'Claude AI usage limit reached|1764403200\n'),
+  answer('nonanswer-s4-claude-execution-error', 'Execution error\n'),
+  answer(
+    'nonanswer-s4-codex-stream-error',
+    'ERROR: stream disconnected before completion: error sending request for url (https://api.openai.com/v1/responses)\n',
+  ),
+  answer('nonanswer-s4-no-content', '(no content)\n'),
   // S4 the wrapper saved the provider's raw stream-json transcript instead of the answer
   answer(
-    'h4-s4-stream-json-transcript',
+    'nonanswer-s4-stream-json-transcript',
     '{"type":"system","subtype":"init","session_id":"abc","tools":[]}\n{"type":"assistant","message":{"content":[{"type":"text","text":"Reading files"}]}}\n',
   ),
   // S4 the result template left unfilled: headings and nothing under them
-  answer('h4-s4-headings-only', '# Findings\n\n## Root cause\n\n## Evidence\n'),
+  answer('nonanswer-s4-headings-only', '# Findings\n\n## Root cause\n\n## Evidence\n'),
   {
     // S4 "a saved result file" of this worker: another worker's answer copied in is not its own
-    id: 'h4-s4-result-copied',
+    id: 'nonanswer-s4-result-copied',
     rule: 'S4',
     apply: (r) => {
       const a = completedAnalyser(r);
@@ -112,21 +115,25 @@ export const HELDOUT4_CLASSES: MutationClass[] = [
     },
   },
   // S2 "Session resume", "team is no longer alive", and similar: the same excuse in other words, for a writer never dispatched
-  { id: 'h4-s2-reason-korean', rule: 'S2', apply: (r) => writerSkipped(r, '세션 재개 후 팀이 더 이상 살아있지 않아 리포트 작성자를 건너뜀') },
-  { id: 'h4-s2-reason-compaction', rule: 'S2', apply: (r) => writerSkipped(r, 'resumed after compaction; workers were gone so the report writer was skipped') },
-  { id: 'h4-s2-reason-team-died', rule: 'S2', apply: (r) => writerSkipped(r, 'Team died after session restart') },
+  { id: 'nonanswer-s2-reason-korean', rule: 'S2', apply: (r) => writerSkipped(r, '세션 재개 후 팀이 더 이상 살아있지 않아 리포트 작성자를 건너뜀') },
+  {
+    id: 'nonanswer-s2-reason-compaction',
+    rule: 'S2',
+    apply: (r) => writerSkipped(r, 'resumed after compaction; workers were gone so the report writer was skipped'),
+  },
+  { id: 'nonanswer-s2-reason-team-died', rule: 'S2', apply: (r) => writerSkipped(r, 'Team died after session restart') },
   // S16 collect-results exits 2 on the response, so the votes the saved results hold for it came from nothing
   {
-    id: 'h4-s16-response-missing-finding',
+    id: 'nonanswer-s16-response-missing-finding',
     rule: 'S16',
     apply: (r) => editResponse(r, (t) => t.replace(/^###? F-[^\n]*\n[\s\S]*?(?=^###? |(?![\s\S]))/m, '')),
   },
-  { id: 'h4-s16-vote-without-basis', rule: 'S16', apply: (r) => editResponse(r, (t) => t.replace(/^[-*\s]*\**Basis\**:[^\n]*\n/m, '')) },
-  { id: 'h4-s16-vote-foreign-finding', rule: 'S16', apply: (r) => editResponse(r, (t) => t.replace(/^(###? )F-\d+/m, '$1F-099')) },
-  { id: 'h4-s16-verdict-unknown-word', rule: 'S16', apply: (r) => editResponse(r, (t) => t.replace(/(\*\*Verdict\*\*:\s*)[A-Z-]+/, '$1PROBABLY')) },
+  { id: 'nonanswer-s16-vote-without-basis', rule: 'S16', apply: (r) => editResponse(r, (t) => t.replace(/^[-*\s]*\**Basis\**:[^\n]*\n/m, '')) },
+  { id: 'nonanswer-s16-vote-foreign-finding', rule: 'S16', apply: (r) => editResponse(r, (t) => t.replace(/^(###? )F-\d+/m, '$1F-099')) },
+  { id: 'nonanswer-s16-verdict-unknown-word', rule: 'S16', apply: (r) => editResponse(r, (t) => t.replace(/(\*\*Verdict\*\*:\s*)[A-Z-]+/, '$1PROBABLY')) },
   // S19 collect-verdicts exits 2 on a DISAGREE without its fixability or breakage kind: data.json's vote came from nothing
   {
-    id: 'h4-s19-response-disagree-no-fixability',
+    id: 'nonanswer-s19-response-disagree-no-fixability',
     rule: 'S19',
     apply: (r) =>
       editDisagree(r, (lines, at) => {
@@ -135,7 +142,7 @@ export const HELDOUT4_CLASSES: MutationClass[] = [
       }),
   },
   {
-    id: 'h4-s19-response-disagree-no-kind',
+    id: 'nonanswer-s19-response-disagree-no-kind',
     rule: 'S19',
     apply: (r) =>
       editDisagree(r, (lines, at) => {
@@ -145,25 +152,25 @@ export const HELDOUT4_CLASSES: MutationClass[] = [
       }),
   },
   // S25 Section 0 rendered with nothing in it, in other words
-  { id: 'h4-s25-section0-korean-none', rule: 'S25', apply: (r) => section0(r, '없음') },
-  { id: 'h4-s25-section0-italic-none', rule: 'S25', apply: (r) => section0(r, '_No carry-in for this run._') },
-  { id: 'h4-s25-section0-comment-only', rule: 'S25', apply: (r) => section0(r, '<!-- no carried-in responses -->') },
+  { id: 'nonanswer-s25-section0-korean-none', rule: 'S25', apply: (r) => section0(r, '없음') },
+  { id: 'nonanswer-s25-section0-italic-none', rule: 'S25', apply: (r) => section0(r, '_No carry-in for this run._') },
+  { id: 'nonanswer-s25-section0-comment-only', rule: 'S25', apply: (r) => section0(r, '<!-- no carried-in responses -->') },
   // S32 the report writer's report is a refusal
-  { id: 'h4-s32-report-refusal', rule: 'S32', apply: (r) => setReportBody(r, "I'm sorry, I could not write the final report.\n") },
-  { id: 'h4-s32-report-refusal-ko', rule: 'S32', apply: (r) => setReportBody(r, '보고서를 작성할 수 없었습니다.\n') },
+  { id: 'nonanswer-s32-report-refusal', rule: 'S32', apply: (r) => setReportBody(r, "I'm sorry, I could not write the final report.\n") },
+  { id: 'nonanswer-s32-report-refusal-ko', rule: 'S32', apply: (r) => setReportBody(r, '보고서를 작성할 수 없었습니다.\n') },
 ];
 
-export const HELDOUT4_LEGAL: LegalVariant[] = [
+export const NON_ANSWER_LEGAL: LegalVariant[] = [
   // "could not reproduce" is a finding, not a refusal
   {
-    id: 'l4-result-could-not-reproduce',
+    id: 'l-result-could-not-reproduce',
     apply: (r) => setResult(r, 'I could not reproduce the timeout with the gateway double; the deadline is never set.\n'),
   },
   // a short answer in Korean that says what it found
-  { id: 'l4-result-korean-answer', apply: (r) => setResult(r, '재현할 수 없었습니다. 게이트웨이 호출에 타임아웃이 설정되어 있지 않습니다.\n') },
+  { id: 'l-result-korean-answer', apply: (r) => setResult(r, '재현할 수 없었습니다. 게이트웨이 호출에 타임아웃이 설정되어 있지 않습니다.\n') },
   {
     // two workers that both found nothing may say so in the same words: a short answer is not a copy
-    id: 'l4-same-short-answers',
+    id: 'l-same-short-answers',
     apply: (r) => {
       const a = completedAnalyser(r);
       const b = a && otherAnalyser(r, a);
@@ -175,7 +182,7 @@ export const HELDOUT4_LEGAL: LegalVariant[] = [
   },
   // a transcript quoted in a fenced block under a heading is part of an answer
   {
-    id: 'l4-result-quotes-transcript',
+    id: 'l-result-quotes-transcript',
     apply: (r) =>
       setResult(
         r,
@@ -183,10 +190,10 @@ export const HELDOUT4_LEGAL: LegalVariant[] = [
       ),
   },
   // a one-line Section 0 naming the carried-in item has content
-  { id: 'l4-section0-one-line-with-id', apply: (r) => section0(r, 'No change to the plan: C-004 answered (client header), applied to stage 2.') },
+  { id: 'l-section0-one-line-with-id', apply: (r) => section0(r, 'No change to the plan: C-004 answered (client header), applied to stage 2.') },
   {
     // a writer that was dispatched and timed out was not skipped, whatever its reason says about the session
-    id: 'l4-writer-dispatched-timeout-resume-wording',
+    id: 'l-writer-dispatched-timeout-resume-wording',
     apply: (r) => {
       if (!completed(r) || r.manifest.reportAuthor !== 'report-writer' || r.manifest.terminalBackend !== 'tmux-pane') return false;
       const w = r.rows.find(isWriter);
