@@ -1,10 +1,9 @@
 import { appendAll, InputError } from '@okstra/core';
 import type { CoverageBatch, CoverageDispatch, CriticResults, GapVote, WorkingState } from '@okstra/schemas/convergence';
 import { checkCoverageBatch } from './critic-gaps.js';
-import type { WorkerDispatchOutcome, WorkerResponse } from './collect-results.js';
+import { readWorkerVotes, type WorkerDispatchOutcome, type WorkerResponse } from './collect-results.js';
 import { repairDispatchKind } from '@okstra/schemas/vocabulary';
 import { problemLine, refuseAnswers, repairOutcome, type AnswerProblem } from '@okstra/verdict-blocks';
-import { readResponseVotesWithProblems } from './response-votes.js';
 import { activeAnalysers } from './seed-state.js';
 
 /**
@@ -106,7 +105,7 @@ export function readCriticGaps(input: CriticGapsInput): { batch: CoverageBatch; 
         continue;
       }
       if (!r) throw new InputError(`worker ${w} completed but no --result ${w}=<path> was given`);
-      const read = readResponseVotesWithProblems({ workerId: w, file: r.file, text: r.text, mode: state.seed.mode, wanted: gapIds, thing: 'gap' });
+      const read = readWorkerVotes(w, r, state.seed.mode, gapIds, 'gap');
       if (repaired.has(w)) {
         const repair = repairOutcome(repairKind, 'completed', read.problems.map(problemLine));
         // Refused again after its one repair: given up (error, no votes), never asked a third time.

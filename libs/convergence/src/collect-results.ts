@@ -3,6 +3,7 @@ import { type ConvergenceMode, type DispatchStatus, type RoundPlan, type RoundRe
 import { repairDispatchKind, reverifyDispatchKind } from '@okstra/schemas/vocabulary';
 import { problemLine, refuseAnswers, repairOutcome, type AnswerProblem } from '@okstra/verdict-blocks';
 import { readResponseVotesWithProblems } from './response-votes.js';
+import { readObjectVotes, type ResponseObject } from './object-votes.js';
 
 export { EXPLANATION_FIELDS, VERDICT_WORDS } from './response-votes.js';
 export { normalizeWord } from '@okstra/verdict-blocks';
@@ -19,6 +20,8 @@ export interface WorkerResponse {
    * answer as truncated. Undefined or null (not captured) changes nothing.
    */
   endOfTurn?: { signal: string } | null;
+  /** A schema-bound answer's object (docs/contracts.md "Answer objects"): when given, the votes are read from it, never from `text`. */
+  object?: ResponseObject;
 }
 
 /** One worker's terminal dispatch outcome (`--dispatch <worker>=<status>:<durationMs>`). */
@@ -125,21 +128,20 @@ export function readRoundResults(input: CollectInput): { results: RoundResults; 
 }
 
 function readVotes(workerId: string, dispatched: readonly string[], response: WorkerResponse, mode: ConvergenceMode, problems: AnswerProblem[]): Vote[] {
-  const read = readResponseVotesWithProblems({
-    workerId,
-    file: response.file,
-    text: response.text,
-    mode,
-    wanted: dispatched,
-    thing: 'finding',
-    endOfTurn: response.endOfTurn,
-  });
+  const read = readWorkerVotes(workerId, response, mode, dispatched, 'finding');
   appendAll(problems, read.problems);
   return read.votes.map((v) => {
     const vote: Vote = { findingId: v.id, verdict: v.verdict, explanation: v.explanation, sourceVerdict: v.sourceVerdict, line: v.line };
     if (v.verdict === 'disagree') vote.disagreeBasis = v.explanation;
     return vote;
   });
+}
+
+/** One worker's votes: from its answer object when it has one (never its prose), else from its Markdown blocks. */
+export function readWorkerVotes(workerId: string, response: WorkerResponse, mode: ConvergenceMode, wanted: readonly string[], thing: string) {
+  return response.object
+    ? readObjectVotes({ workerId, file: response.file, mode, wanted, thing, object: response.object })
+    : readResponseVotesWithProblems({ workerId, file: response.file, text: response.text, mode, wanted, thing, endOfTurn: response.endOfTurn });
 }
 
 /** `<worker>=<status>:<durationMs>`, the worker id one segment of libs/core's id rule. */

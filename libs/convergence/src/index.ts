@@ -21,3 +21,4 @@ export * from './validate-final.js';
 export * from './examples.js';
 export * from './worker-prompts.js';
 export { WORKER_TEXTS } from './worker-texts.generated.js';
+export * from './object-votes.js';

@@ -141,6 +141,19 @@ export function wrapperEvidencePath(prompt: string): string {
   return replaceExtension(prompt, '.evidence.json');
 }
 
+/**
+ * The JSON Schema a schema-bound launch hands its provider (codex `--output-schema`), beside the
+ * prompt: `.md` replaced by `.answer-schema.json`; written by the wrapper before the provider starts.
+ */
+export function answerSchemaPath(prompt: string): string {
+  return replaceExtension(prompt, '.answer-schema.json');
+}
+
+/** The wrapper's record of a schema-bound answer, beside the result: `.md` replaced by `.answer.json` (docs/contracts.md "Answer objects"). */
+export function answerRecordPath(resultPath: string): string {
+  return replaceExtension(resultPath, '.answer.json');
+}
+
 /** `<run-dir>/worker-results/<worker>-<type>-<seq>.md` */
 export function workerResultPath(dir: string, workerId: string, run: RunRef): string {
   return join(dir, 'worker-results', `${assertWorkerId(workerId)}${runSuffix(run.taskType, run.seq)}.md`);

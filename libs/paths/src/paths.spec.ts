@@ -26,6 +26,8 @@ import {
   workerResultPath,
   wrapperLogPath,
   wrapperStatusPath,
+  answerRecordPath,
+  answerSchemaPath,
 } from './index.js';
 
 const root = '/p';
@@ -79,6 +81,10 @@ describe('layout (docs/contracts.md §4)', () => {
     expect(wrapperLogPath(prompt)).toBe(join(dir, 'prompts/report-writer-prompt-implementation-planning-001.log'));
     expect(wrapperStatusPath(prompt)).toBe(join(dir, 'prompts/report-writer-prompt-implementation-planning-001.status.json'));
     expect(workerResultPath(dir, 'codex', run)).toBe(join(dir, 'worker-results/codex-implementation-planning-001.md'));
+    expect(answerSchemaPath(prompt)).toBe(join(dir, 'prompts/report-writer-prompt-implementation-planning-001.answer-schema.json'));
+    expect(answerRecordPath(join(dir, 'worker-results/codex-plan-verify-implementation-planning-001.md'))).toBe(
+      join(dir, 'worker-results/codex-plan-verify-implementation-planning-001.answer.json'),
+    );
     expect(auditSidecarPath(dir, 'codex', run)).toBe(join(dir, 'worker-results/codex-implementation-planning-001.audit.md'));
     expect(finalReportDataPath(dir, run)).toBe(join(dir, 'reports/final-report-implementation-planning-001.data.json'));
     expect(reverifyJobsPath(dir, 2, run)).toBe(join(dir, 'state/reverify-jobs-r2-implementation-planning-001.json'));

@@ -21,6 +21,7 @@ import {
   type PlanVote,
 } from '@okstra/verdict-blocks';
 import { PLAN_ITEM_HEADING_ID } from './ids.js';
+import { readObjectResponse, type PlanResponseObject } from './object-votes.js';
 
 /** The queue id an id as written names: exactly one match in case or zero-padding (verdict-blocks dispatchedIds), else none. */
 function resolveId(written: string, queue: readonly string[]): string | undefined {
@@ -35,6 +36,8 @@ export interface WorkerResponse {
   markdown: string;
   /** The provider's end-of-turn signal when captured (docs/team.md "End of turn"): any but `end-turn` refuses the answer as truncated. */
   endOfTurn?: { signal: string } | null;
+  /** A schema-bound answer's object (docs/contracts.md "Answer objects"): when given, the votes are read from it, never from `markdown`. */
+  object?: PlanResponseObject;
 }
 
 /** One hard error of a response: the worker, the item, the file and the 1-based line (0 = end of file unknown). */
@@ -87,7 +90,7 @@ export function collectVerdictsWithProblems(
   const byItem = new Map<string, PlanVerdict[]>(queue.map((id) => [id, []]));
   const problems: CollectProblem[] = [];
   for (const response of responses) {
-    const found = readResponse(response, canonical, problems);
+    const found = response.object ? readObjectResponse({ ...response, object: response.object }, queue, problems) : readResponse(response, canonical, problems);
     const lastLine = lastLineNumber(response.markdown);
     let nearMisses: Map<string, NearMiss> | undefined;
     for (const id of queue) {

@@ -14,3 +14,4 @@ export * from './stage-graph.js';
 export * from './incremental-scope.js';
 export * from './repair.js';
 export * from './report-section.js';
+export * from './object-votes.js';

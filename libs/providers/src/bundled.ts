@@ -118,6 +118,8 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
     capture: 'claude-stream-json',
+    // `--json-schema` (2.1.197 `claude --help`): the answer comes back as the result event's `structured_output`.
+    answerSchemaArgv: ['--json-schema', '{answerSchema}'],
     // No update checks, telemetry or other calls but to the model (issue 26.3).
     env: { CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_AUTOUPDATER: '1' },
   },
@@ -131,6 +133,8 @@ export const BUNDLED_PROVIDERS: readonly ProviderManifest[] = [
     capabilities: ['analysis', 'critic', 'implementation', 'verification', 'report-writer'],
     readOnly: false,
     capture: 'codex-jsonl',
+    // `--output-schema <FILE>` (0.171.0 `codex exec --help`): the last message is the JSON object (strict json_schema).
+    answerSchemaArgv: ['--output-schema', '{answerSchemaPath}'],
   },
   {
     schemaVersion: '1.0',

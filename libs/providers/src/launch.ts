@@ -1,5 +1,7 @@
 import { dirname, sep } from 'node:path';
-import { isInside, wrapperLastMessagePath } from '@okstra/paths';
+import { answerRecordPath, answerSchemaPath, isInside, wrapperLastMessagePath } from '@okstra/paths';
+import { answerJsonSchema, answerKindOfDispatch, type AnswerKind } from '@okstra/schemas/answers';
+import type { ProviderManifest } from '@okstra/schemas/provider-manifest';
 import { capabilityOfRole } from './roles.js';
 
 /** Values the argv placeholders take (absolute paths; docs/providers.md "Placeholders"). */
@@ -12,6 +14,10 @@ export interface LaunchValues {
   writeRoot: string;
   /** Where a codex-style CLI writes its last message for the wrapper (`wrapperLastMessagePath`). */
   lastMessagePath: string;
+  /** A schema-bound launch only ({@link structuredAnswerOf}): the answer's JSON Schema as one line of JSON. */
+  answerSchema?: string;
+  /** A schema-bound launch only: the file the wrapper writes that schema to before the CLI starts (`answerSchemaPath`). */
+  answerSchemaPath?: string;
 }
 
 /** What a job says about its paths and role; every path absolute and inside `projectRoot`. */
@@ -23,6 +29,8 @@ export interface JobPaths {
   resultPath: string;
   completionPaths: readonly string[];
   auditSidecarPath: string | null;
+  /** The answer kind of a schema-bound launch ({@link structuredAnswerOf}); absent or null for every other launch. */
+  answerKind?: AnswerKind | null;
 }
 
 /**
@@ -56,5 +64,24 @@ export function launchValuesOf(job: JobPaths): LaunchValues {
     projectRoot: job.projectRoot,
     writeRoot: writeRootOf(job),
     lastMessagePath: wrapperLastMessagePath(job.promptPath),
+    ...(job.answerKind ? { answerSchema: JSON.stringify(answerJsonSchema(job.answerKind)), answerSchemaPath: answerSchemaPath(job.promptPath) } : {}),
   };
+}
+
+/** A schema-bound job's answer: its kind and where the wrapper records the object (the job file's `structuredAnswer`). */
+export interface StructuredAnswer {
+  kind: AnswerKind;
+  recordPath: string;
+}
+
+/**
+ * Whether a job's launch binds its answer to a JSON Schema (docs/providers.md
+ * "Structured output"): its dispatch is a vote round (reverify, gap-vote,
+ * plan-verify, with their retries and repairs; `answerKindOfDispatch`) and its
+ * provider declares `answerSchemaArgv`. @returns the answer's kind and record
+ * path (`answerRecordPath` beside the result), or null: the Markdown path.
+ */
+export function structuredAnswerOf(manifest: ProviderManifest, dispatchKind: string, resultPath: string): StructuredAnswer | null {
+  const kind = answerKindOfDispatch(dispatchKind);
+  return kind && manifest.answerSchemaArgv ? { kind, recordPath: answerRecordPath(resultPath) } : null;
 }

@@ -88,29 +88,40 @@ export function argvOf(manifest: ProviderManifest, role: string): readonly strin
   return (capability && manifest.argvByCapability?.[capability]) || manifest.argv;
 }
 
+/** The launch's argv words, each with the manifest field it comes from (for error messages): {@link argvOf}, then `answerSchemaArgv` when schema-bound. */
+function launchWords(manifest: ProviderManifest, role: string, schemaBound: boolean): Array<{ word: string; field: string }> {
+  const argv = argvOf(manifest, role);
+  const field = argv === manifest.argv ? 'argv' : `argvByCapability.${capabilityOfRole(role)}`;
+  const words = argv.map((word, i) => ({ word, field: `${field}[${i}]` }));
+  if (schemaBound && manifest.answerSchemaArgv) words.push(...manifest.answerSchemaArgv.map((word, i) => ({ word, field: `answerSchemaArgv[${i}]` })));
+  return words;
+}
+
 /**
  * The provider launch of a job of `role` as `{ file, args }` for spawn (never
  * a shell string): the executable (a user install's relative path resolved
  * against its directory; a bare name left for PATH lookup) and each word of
  * its argv ({@link argvOf}) with
  * `{model}`, `{promptPath}`, `{resultPath}`, `{projectRoot}`, `{writeRoot}`,
- * `{lastMessagePath}` filled ({@link LaunchValues}; docs/providers.md), and
+ * `{lastMessagePath}` filled ({@link LaunchValues}; docs/providers.md) — a
+ * schema-bound launch's values also carry `{answerSchema}` and
+ * `{answerSchemaPath}`, and its argv ends with `answerSchemaArgv` — and
  * the manifest's `env` (absent when it sets none).
  * @throws InputError for an unknown placeholder.
  */
 export function buildLaunch(provider: RegisteredProvider, values: LaunchValues, role: string): { file: string; args: string[]; env?: Record<string, string> } {
   const { manifest, dir } = provider;
   const file = dir && manifest.executable.includes('/') && !isAbsolute(manifest.executable) ? resolve(dir, manifest.executable) : manifest.executable;
-  const argv = argvOf(manifest, role);
-  const field = argv === manifest.argv ? 'argv' : `argvByCapability.${capabilityOfRole(role)}`;
-  const args = argv.map((word, i) =>
+  // A schema-bound launch (values carry the answer's schema) appends `answerSchemaArgv` (docs/providers.md "Structured output").
+  const args = launchWords(manifest, role, values.answerSchema !== undefined).map(({ word, field }) =>
     word.replace(/\{([A-Za-z]+)\}/g, (_, key: string) => {
-      if (!(key in values))
-        throw new InputError(`unknown placeholder {${key}}`, {
-          field: `${field}[${i}]`,
+      const value = Object.hasOwn(values, key) ? values[key as keyof LaunchValues] : undefined;
+      if (value === undefined)
+        throw new InputError(`unknown placeholder {${key}}${key.startsWith('answerSchema') ? ' (only answerSchemaArgv takes it)' : ''}`, {
+          field,
           file: dir ? join(dir, 'provider.json') : `bundled provider ${manifest.id}`,
         });
-      return values[key as keyof LaunchValues];
+      return value;
     }),
   );
   // The manifest's `env` goes into the job's command as is (docs/providers.md "Bundled providers").

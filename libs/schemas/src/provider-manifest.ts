@@ -60,7 +60,12 @@ export type ArgvByCapability = z.infer<typeof ArgvByCapability>;
  * provider's final answer and usage from (docs/providers.md "Capture").
  * `env` (optional, {@link ProviderEnv}) is what every launch sets;
  * `argvByCapability` (optional, {@link ArgvByCapability}) replaces `argv` for
- * the roles it names.
+ * the roles it names. `answerSchemaArgv` (optional) declares that the CLI
+ * binds its final answer to a JSON Schema: the words a schema-bound launch
+ * (reverify, gap-vote, plan-verify; docs/providers.md "Structured output")
+ * appends to its argv, with `{answerSchema}` (the schema as one line of JSON)
+ * or `{answerSchemaPath}` (a file holding it); a provider without it answers
+ * those rounds in Markdown.
  */
 export const ProviderManifest = z.looseObject({
   schemaVersion: z.literal('1.0'),
@@ -74,6 +79,7 @@ export const ProviderManifest = z.looseObject({
   readOnly: z._default(z.boolean(), false),
   capture: z._default(CaptureKind, 'none'),
   env: z.optional(ProviderEnv),
+  answerSchemaArgv: z.optional(z.array(ArgvWord).check(z.minLength(1))),
 });
 export type ProviderManifest = z.infer<typeof ProviderManifest>;
 

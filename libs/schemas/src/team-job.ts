@@ -4,6 +4,7 @@ import { NonEmptyString, Timestamp, WorkerId } from './common.js';
 import { DispatchKind } from './jobs-file.js';
 import { CaptureKind } from './worker-usage.js';
 import { ProviderEnv } from './provider-manifest.js';
+import { AnswerKind } from './answers.js';
 
 /**
  * The okstra-generated job file one pane runs (`okstra-team exec --job
@@ -13,6 +14,9 @@ import { ProviderEnv } from './provider-manifest.js';
  * `capture` says how the wrapper reads the provider's answer and usage
  * (absent = `none`); `lastMessagePath` is where a codex-style CLI writes its
  * last message (`--output-last-message`), null when the launch has none.
+ * `structuredAnswer` (a schema-bound launch only; docs/providers.md
+ * "Structured output"): the answer's kind and where the wrapper records the
+ * object it read (`answerRecordPath`, beside the result).
  */
 export const TeamJob = z.looseObject({
   schemaVersion: z.literal('1.0'),
@@ -33,6 +37,7 @@ export const TeamJob = z.looseObject({
   rowStartedAt: Timestamp,
   capture: z.optional(CaptureKind),
   lastMessagePath: z.optional(z.nullable(NonEmptyString)),
+  structuredAnswer: z.optional(z.nullable(z.object({ kind: AnswerKind, recordPath: NonEmptyString }))),
 });
 export type TeamJob = z.infer<typeof TeamJob>;
 

@@ -9,6 +9,7 @@ import { MAX_RESPONSE_BYTES, note, pathArg, readDocument, readWorkingState } fro
 import { placeOfWorkState } from './run/round-files.js';
 import { criticOutcome } from './run/critic-outcome.js';
 import { mergeAwaitFlags, readAwaitOutcomes } from '@okstra/team-run/await-report';
+import { answerObjectBeside } from './answer-objects.js';
 
 /**
  * `collect-critic-gaps --work-state <p> --critic-dispatch <critic>=<status>:<ms> [--critic-results <p>]
@@ -70,8 +71,11 @@ export async function runCollectCriticGaps(
     ? await readDocument(criticPath, { kind: 'critic-results', flag: '--critic-results', artifact: criticResultsArtifact })
     : undefined;
   const responses: WorkerResponse[] = [];
-  for (const f of files)
-    responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
+  for (const f of files) {
+    const text = await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file });
+    // A schema-bound answer is read from its object, never from its prose (docs/contracts.md "Answer objects").
+    responses.push({ workerId: f.workerId, file: f.file, text, object: answerObjectBeside(f.path, 'gap-vote', text) });
+  }
   const place = opts.repair ? placeOfWorkState(statePath) : null;
   const repaired = new Set(place ? (await repairedWorkers(place, 'gap-vote')).keys() : []);
   const { batch, problems } = readCriticGaps({

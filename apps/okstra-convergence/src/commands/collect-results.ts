@@ -10,6 +10,7 @@ import { mergeAwaitFlags, readAwaitOutcomes } from '@okstra/team-run/await-repor
 import { refuseAnswers, type AnswerProblem } from '@okstra/verdict-blocks';
 import { documentArg, MAX_RESPONSE_BYTES, note, pathArg, readDocument } from './documents.js';
 import { placeOfPlan } from './run/round-files.js';
+import { answerObjectBeside } from './answer-objects.js';
 
 /**
  * `collect-results --plan <p> [--mode <m>] (--await <await.json> | --result <w>=<path>… --dispatch <w>=<status>:<ms>…) --output <p> [--repair]`:
@@ -47,8 +48,11 @@ export async function runCollectResults(
       ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
     ]);
   const responses: WorkerResponse[] = [];
-  for (const f of files)
-    responses.push({ workerId: f.workerId, file: f.file, text: await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file }) });
+  for (const f of files) {
+    const text = await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file });
+    // A schema-bound answer is read from its object, never from its prose (docs/contracts.md "Answer objects").
+    responses.push({ workerId: f.workerId, file: f.file, text, object: answerObjectBeside(f.path, 'reverify', text) });
+  }
   const place = opts.repair ? placeOfPlan(planPath) : null;
   const kind = reverifyDispatchKind(plan.round);
   const repaired = new Set(place ? (await repairedWorkers(place, kind)).keys() : []);

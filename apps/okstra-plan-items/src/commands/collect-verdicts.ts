@@ -5,11 +5,11 @@ import { assertOutputNotInput, readArtifact, readTextFile, renderArtifact, write
 import { WorkerId } from '@okstra/schemas';
 import { planItemsArtifact } from '@okstra/schemas/plan-items';
 import { planVerdictsArtifact } from '@okstra/schemas/plan-verdicts';
-import { collectVerdictsWithProblems, settlePlanRepairs, type CollectProblem, type WorkerResponse } from '@okstra/plan-items';
-import { MAX_RESPONSE_BYTES, problemLine, refuseAnswers, renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
+import { collectVerdictsWithProblems, settlePlanRepairs, type CollectProblem, type PlanResponseObject, type WorkerResponse } from '@okstra/plan-items';
+import { MAX_RESPONSE_BYTES, problemLine, readAnswerRecord, refuseAnswers, renderRepairPrompt, type AnswerProblem } from '@okstra/verdict-blocks';
 import { basename, dirname } from 'node:path';
 import { WORKER_TEXTS } from '@okstra/convergence';
-import { parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
+import { answerRecordPath, parseRunDir, projectRootOf, toProjectRelative } from '@okstra/paths';
 import { repairedWorkers, repairSummary, writeRepairDispatch, type RepairPlace } from '@okstra/team-run';
 import { repairDispatchKind } from '@okstra/schemas/vocabulary';
 import { mergeAwaitFlags, readAwaitOutcomes } from '@okstra/team-run/await-report';
@@ -62,7 +62,10 @@ export async function runCollectVerdicts(flags: CollectVerdictsOptions, ctx: Cli
     const { key, value } = parseKeyValue('--result', raw);
     if (!WorkerId.safeParse(key).success) throw new InputError(`invalid worker id '${key}'`, { field: '--result' });
     const markdown = await readTextFile(pathArg(ctx.io, value), { label: value, maxBytes: MAX_RESPONSE_BYTES });
-    responses.push({ workerId: key, file: value, markdown });
+    // A schema-bound answer is read from its object, never from its prose (docs/contracts.md "Answer objects").
+    const record = readAnswerRecord(answerRecordPath(pathArg(ctx.io, value)), { kind: KIND, resultText: markdown });
+    const object = record ? { votes: record.votes as PlanResponseObject['votes'], problems: record.problems } : undefined;
+    responses.push({ workerId: key, file: value, markdown, ...(object ? { object } : {}) });
   }
   const queue = queueFile.items.map((item) => item.id);
   const read = collectVerdictsWithProblems(queue, responses);

@@ -2,7 +2,7 @@ import { existsSync, realpathSync, rmSync, statSync, truncateSync } from 'node:f
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { InputError, OkstraError, pathArg, resourceCause, type CliContext } from '@okstra/cli-kit';
-import { isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
+import { answerSchemaPath, isInside, resolveInsideRoot, wrapperLogPath, wrapperStatusPath } from '@okstra/paths';
 import { teamJobArtifact, type TeamJob } from '@okstra/schemas/team-job';
 import { wrapperStatusArtifact } from '@okstra/schemas/team-wrapper-status';
 import { isRegularIfExists, readArtifact, tryReadArtifact, withFileLock, writeArtifact } from '@okstra/state-file';
@@ -13,6 +13,7 @@ import { clearLastMessage, deliverAnswer, readLastMessage, refineReason } from '
 import { moveEarlierAttemptsAside } from '../wrapper/attempts.js';
 import { recordEvidence } from '../wrapper/evidence.js';
 import { runProvider, UNREACHABLE_GRACE_MS } from '../wrapper/run-provider.js';
+import { recordStructuredAnswer, writeAnswerSchema } from '../wrapper/structured-answer.js';
 
 /**
  * `okstra-team exec --job <file>`: the pane wrapper. Runs the job's provider
@@ -43,9 +44,12 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
   clearLastMessage(job.lastMessagePath);
   // Only what this dispatch writes can complete it: an earlier attempt's completion paths go aside first (issue 26.4).
   let cannotStart: string | null = null;
+  // A schema-bound job (docs/providers.md "Structured output"): an earlier answer record goes aside too, and the schema is written.
+  const structured = job.structuredAnswer ?? null;
   try {
-    for (const m of moveEarlierAttemptsAside([job.resultPath, ...job.completionPaths]))
+    for (const m of moveEarlierAttemptsAside([job.resultPath, ...job.completionPaths, ...(structured ? [structured.recordPath] : [])]))
       ctx.io.stderr.write(`[okstra] ${job.workerId}: an earlier attempt's ${m.from} moved aside to ${m.to}\n`);
+    if (structured) await writeAnswerSchema(structured.kind, answerSchemaPath(job.promptPath));
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
     cannotStart = `cannot move an earlier attempt's ${e.path ?? 'completion path'} aside (${e.code ?? e.message})`;
@@ -121,6 +125,20 @@ export async function runExec(opts: { job: string }, ctx: CliContext): Promise<n
     );
   const exitedCleanly = observed.exitCode === 0 && !observed.signal && !observed.spawnError;
   const answer = await record(() => deliverAnswer({ capture: captured, exitedCleanly, resultPath: job.resultPath, realRoot: job.realRoot }), null);
+  // The answer object of a schema-bound run becomes the result; a missing or invalid one is recorded refused (docs/team.md "exec").
+  if (structured && exitedCleanly) {
+    const read = await record(
+      () =>
+        recordStructuredAnswer({
+          job: { ...structured, workerId: job.workerId, dispatchKind: job.dispatchKind, resultPath: job.resultPath },
+          startedAt,
+          captureKind,
+          capture: captured,
+        }),
+      null,
+    );
+    if (read) ctx.io.stderr.write(`[okstra] ${job.workerId}: answer object ${read.status}${read.problems.length > 0 ? `: ${read.problems.join('; ')}` : ''}\n`);
+  }
   const missingPaths = job.completionPaths.filter((p) => !existsInsideRoot(job.realRoot, p) || !writtenByDispatch(p, job.rowStartedAt));
   const base = wrapperVerdict({ ...observed, missingPaths });
   // A provider the wrapper stopped for an unreachable model ends error with that reason (issue 26.2).
@@ -209,8 +227,8 @@ type ValidatedJob = TeamJob & { realRoot: string };
  * Validate everything of a job file the wrapper relies on, before anything
  * runs or is written (docs/team.md "exec"):
  * - `projectRoot` is an existing directory;
- * - `promptPath`, `resultPath`, `lastMessagePath`, every `completionPaths[i]`
- *   and `teamStatePath` resolve inside `projectRoot` (lexically, then — for the
+ * - `promptPath`, `resultPath`, `lastMessagePath`, every `completionPaths[i]`,
+ *   `structuredAnswer.recordPath` and `teamStatePath` resolve inside `projectRoot` (lexically, then — for the
  *   parts that exist — by realpath, so a symlink cannot lead out);
  * - the prompt and its `.log`/`.status.json`, when they exist, are regular
  *   files (a FIFO would block the wrapper) whose realpaths are inside;
@@ -253,6 +271,9 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
   }
   const completionPaths: string[] = [];
   for (const [i, p] of job.completionPaths.entries()) completionPaths.push(await inside(`completionPaths[${i}]`, p));
+  const structuredAnswer = job.structuredAnswer
+    ? { ...job.structuredAnswer, recordPath: await inside('structuredAnswer.recordPath', job.structuredAnswer.recordPath) }
+    : null;
   const teamStatePath = await inside('teamStatePath', job.teamStatePath);
   try {
     const st = await stat(teamStatePath);
@@ -268,7 +289,7 @@ export async function validateJob(jobFile: string, job: TeamJob): Promise<Valida
     fail('teamStatePath', `'${job.teamStatePath}' is not a valid team-state file: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!hasRow) fail('teamStatePath', `'${job.teamStatePath}' has no row for worker '${job.workerId}'`);
-  return { ...job, promptPath, resultPath, lastMessagePath, completionPaths, teamStatePath, realRoot };
+  return { ...job, promptPath, resultPath, lastMessagePath, completionPaths, teamStatePath, structuredAnswer, realRoot };
 }
 
 /** A completion path counts only when it exists and its realpath is inside the project root. */

@@ -30,6 +30,8 @@ export const ClaudeResultEvent = z.looseObject({
   errors: z.optional(z.array(z.string())),
   /** The model's last stop reason (`end_turn`, `max_tokens`, `refusal`, …); read for the end-of-turn signal. */
   stop_reason: z.optional(z.nullable(z.string())),
+  /** With `--json-schema`: the answer object the CLI validated against the schema (docs/providers.md "Structured output"). */
+  structured_output: z.optional(z.unknown()),
   /** Why the turn loop ended (`completed`, `max_turns`, …; absent from older CLIs). */
   terminal_reason: z.optional(z.string()),
   session_id: z.string(),

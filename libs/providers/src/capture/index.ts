@@ -18,6 +18,8 @@ export interface CaptureResult {
   providerError: string | null;
   /** How the provider said its turn ended (docs/team.md "End of turn"); null for capture `none`, which reads no events. */
   endOfTurn: EndOfTurn | null;
+  /** claude with `--json-schema`: the result event's `structured_output` (absent when it gave none). Codex's object is its final answer's text. */
+  structuredOutput?: unknown;
 }
 
 /** A line-by-line reader of a provider's stdout; `finish` is called once after the provider exits. */
@@ -127,7 +129,13 @@ function claudeCapture(): Capture {
         const text = [r.result, ...(r.errors ?? [])].filter((s): s is string => Boolean(s && s.trim())).join('; ');
         return { usage, answer: null, providerError: text || `result ${r.subtype}`, endOfTurn };
       }
-      return { usage, answer: r.result === undefined ? null : { text: r.result, source: 'claude-result' }, providerError: null, endOfTurn };
+      return {
+        usage,
+        answer: r.result === undefined ? null : { text: r.result, source: 'claude-result' },
+        providerError: null,
+        endOfTurn,
+        ...(r.structured_output !== undefined ? { structuredOutput: r.structured_output } : {}),
+      };
     },
   };
 }

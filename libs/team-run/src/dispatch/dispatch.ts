@@ -11,6 +11,7 @@ import {
   livenessModeOf,
   loadProviderRegistry,
   resolveProviderExecutable,
+  structuredAnswerOf,
 } from '@okstra/providers';
 import type { WorkerDispatch } from '@okstra/schemas/run-manifest';
 import { readRegularFileSync, withFileLock, writeArtifact, writeBytesAtomic } from '@okstra/state-file';
@@ -100,7 +101,9 @@ async function decideAndLaunch(opts: DispatchOptions, io: TeamHost): Promise<Dis
     if (titleProblem) throw new InputError(`role '${job.role}' ${titleProblem}`, { file: source, field: `${job.where}.role` });
     const provider = getProvider(registry, job.provider, { file: source, field: `${job.where}.provider` });
     assertProviderRole(provider.manifest, job.role, { file: source, field: `${job.where}.role` });
-    const values = launchValuesOf({ ...job, projectRoot: run.projectRoot });
+    // A vote round of a schema-capable provider binds its answer to a JSON Schema (docs/providers.md "Structured output").
+    const structuredAnswer = structuredAnswerOf(provider.manifest, plan.dispatchKind, job.resultPath);
+    const values = launchValuesOf({ ...job, projectRoot: run.projectRoot, answerKind: structuredAnswer?.kind ?? null });
     const launch = buildLaunch(provider, values, job.role);
     // A CLI that is not installed fails here, before any job file, row or pane (docs/providers.md).
     let file = launch.file;
@@ -114,7 +117,7 @@ async function decideAndLaunch(opts: DispatchOptions, io: TeamHost): Promise<Dis
     const usesLastMessage = argvOf(provider.manifest, job.role).some((w) => w.includes('{lastMessagePath}'));
     // The liveness rule (libs/providers livenessModeOf): heartbeat only when the prompt asks for it.
     const livenessMode = livenessModeOf({ auditSidecarPath: job.auditSidecarPath, promptText: readRegularFileSync(job.promptPath)?.toString('utf8') ?? '' });
-    return { job, provider, livenessMode, lastMessagePath: usesLastMessage ? values.lastMessagePath : null, launch: { ...launch, file } };
+    return { job, provider, livenessMode, lastMessagePath: usesLastMessage ? values.lastMessagePath : null, structuredAnswer, launch: { ...launch, file } };
   });
   if (missing.length > 0) {
     const [first, ...more] = missing;
@@ -160,7 +163,7 @@ async function decideAndLaunch(opts: DispatchOptions, io: TeamHost): Promise<Dis
   // that ends with exit 2 (no worker started) puts them back as they were (docs/team.md "dispatch").
   const jobFiles = keepJobFiles([...jobPaths.values()]);
   await jobFiles.guard(() =>
-    launches.map(({ job, provider, launch, lastMessagePath }) =>
+    launches.map(({ job, provider, launch, lastMessagePath, structuredAnswer }) =>
       writeArtifact(jobPaths.get(job.workerId)!, teamJobArtifact, {
         schemaVersion: '1.0',
         dispatchKind: plan.dispatchKind,
@@ -178,6 +181,7 @@ async function decideAndLaunch(opts: DispatchOptions, io: TeamHost): Promise<Dis
         rowStartedAt: startedAt,
         capture: provider.manifest.capture,
         lastMessagePath,
+        ...(structuredAnswer ? { structuredAnswer } : {}),
       }),
     ),
   );
