@@ -47,8 +47,8 @@ describe('schema-bound votes: read from the object, never from the prose', () =>
     const fromObject = readObjectVotes({ ...base, object: read });
     expect(fromProse.problems).toEqual([]);
     expect(fromObject.problems).toEqual([]);
-    expect(fromObject.votes.map(({ id, verdict, explanation }) => ({ id, verdict, explanation }))).toEqual(
-      fromProse.votes.map(({ id, verdict, explanation }) => ({ id, verdict, explanation })),
+    expect(fromObject.votes.map(({ id, verdict, explanation, line }) => ({ id, verdict, explanation, line }))).toEqual(
+      fromProse.votes.map(({ id, verdict, explanation, line }) => ({ id, verdict, explanation, line })),
     );
   });
 

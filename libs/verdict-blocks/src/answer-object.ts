@@ -6,9 +6,7 @@ import {
   AnswerRecord,
   type AnswerKind,
   type AnswerObject,
-  type ConvergenceAnswer,
   type ConvergenceVoteObject,
-  type PlanVerifyAnswer,
   type PlanVoteObject,
 } from '@okstra/schemas/answers';
 
@@ -31,19 +29,27 @@ export function resultDigest(text: string): string {
  * Markdown finds the same votes.
  */
 export function renderAnswerMarkdown(kind: AnswerKind, answer: AnswerObject): string {
-  const blocks =
-    kind === 'plan-verify'
-      ? (answer as PlanVerifyAnswer).votes.map((v) =>
-          [
-            `### ${v.id}`,
-            '',
-            `**Verdict**: ${v.verdict === 'DISAGREE' ? `DISAGREE (${v.breakageKind})` : v.verdict}`,
-            ...(v.verdict === 'DISAGREE' ? [`**Fixability**: ${v.fixability}`] : []),
-            `**Basis**: ${v.basis.trim()}`,
-          ].join('\n'),
-        )
-      : (answer as ConvergenceAnswer).votes.map((v) => [`### ${v.id}`, '', `**Verdict**: ${v.verdict}`, `**Basis**: ${v.basis.trim()}`].join('\n'));
-  return `${blocks.join('\n\n')}\n`;
+  return renderWithLines(kind, answer).text;
+}
+
+/** The 1-based line of each vote's `**Verdict**` in {@link renderAnswerMarkdown}'s text, in the object's order (what a vote read from the object cites). */
+export function answerVerdictLines(kind: AnswerKind, answer: AnswerObject): number[] {
+  return renderWithLines(kind, answer).verdictLines;
+}
+
+function renderWithLines(kind: AnswerKind, answer: AnswerObject): { text: string; verdictLines: number[] } {
+  const lines: string[] = [];
+  const verdictLines: number[] = [];
+  for (const v of answer.votes as ReadonlyArray<ConvergenceVoteObject | PlanVoteObject>) {
+    if (lines.length > 0) lines.push('');
+    lines.push(`### ${v.id}`, '');
+    const plan = kind === 'plan-verify' ? (v as PlanVoteObject) : null;
+    verdictLines.push(lines.length + 1);
+    lines.push(`**Verdict**: ${plan?.verdict === 'DISAGREE' ? `DISAGREE (${plan.breakageKind})` : v.verdict}`);
+    if (plan?.verdict === 'DISAGREE') lines.push(`**Fixability**: ${plan.fixability}`);
+    lines.push(...`**Basis**: ${v.basis.trim()}`.split('\n'));
+  }
+  return { text: `${lines.join('\n')}\n`, verdictLines };
 }
 
 /** One vote of an answer object. */

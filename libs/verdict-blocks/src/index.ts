@@ -28,4 +28,4 @@ export { bearingProblems, truncatedAt } from './fail-closed.js';
 export type { BearingInput, BearingProblem, HeldVote } from './fail-closed.js';
 export { bearingWords, polarityOf } from './bearing.js';
 export type { Polarity } from './bearing.js';
-export { objectVotesById, readAnswerRecord, renderAnswerMarkdown, resultDigest } from './answer-object.js';
+export { answerVerdictLines, objectVotesById, readAnswerRecord, renderAnswerMarkdown, resultDigest } from './answer-object.js';

@@ -5,16 +5,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killServer, privateSocket } from '@okstra/team-run/test-support';
-import { startScriptedModel, type RecordedRequest, type Step } from './support/scripted-model.js';
+import { startScriptedModel, structuredAnswerStep, type RecordedRequest, type Step } from './support/scripted-model.js';
 import { makeHome, removeProjects } from './support/project.js';
 import { runNode, writeFileStep } from './support/steps.js';
 import { CODEX_MODEL, scriptedWorkerEnv } from './support/real-cli.js';
 
 // The repair dispatch with the real CLIs (issue #25 item 4, docs/convergence.md "Repair dispatch"):
-// real claude and real codex answer round 1 of the sample run's convergence in a refused form
-// (a hedged verdict), `collect-results --repair` writes their repair prompts and jobs file,
-// `okstra-team dispatch --jobs-file` runs the repair as a fresh one-shot session of each CLI, the
-// scripted model restates the same answer, and the next collect reads it — failure counts unchanged.
+// real claude and real codex answer round 1 of the sample run's convergence through their
+// structured output (docs/providers.md "Structured output") with an object that leaves a
+// dispatched finding without a vote (their prose answer, hedged, is never read), `collect-results
+// --repair` writes their repair prompts and jobs file, `okstra-team dispatch --jobs-file` runs the
+// repair as a fresh one-shot session of each CLI (schema-bound too), the scripted model restates
+// the whole answer, and the next collect reads it — failure counts unchanged.
 const require = createRequire(import.meta.url);
 const TEAM_BIN = join(dirname(require.resolve('okstra-team/package.json')), 'dist', 'bin.js');
 const CONV_BIN = join(dirname(require.resolve('okstra-convergence/package.json')), 'dist', 'bin.js');
@@ -43,6 +45,11 @@ function answer(id: string, ids: readonly string[], refused: boolean): string {
     .join('\n');
 }
 
+/** The answer object to a batch: one vote per id, but `refused` leaves the first id out (a refusal a restatement mends). */
+function answerObject(id: string, ids: readonly string[], refused: boolean) {
+  return { votes: ids.slice(refused ? 1 : 0).map((f) => ({ id: f, verdict: 'SURVIVES', basis: `${id} re-read the code cited for ${f}.` })) };
+}
+
 /** Which worker and which dispatch a model request belongs to, read from its prompt's title line. */
 function route(r: RecordedRequest): { id: (typeof WORKERS)[number]; repair: boolean; ids: string[] } | null {
   for (const id of WORKERS) {
@@ -60,7 +67,10 @@ describe('the repair dispatch with the real claude and codex CLIs (issue #25 ite
     const api = await startScriptedModel((results, request) => {
       const w = route(request);
       if (!w) return { text: 'ok' };
-      const steps: Step[] = [writeFileStep(w.id, result(w.id), answer(w.id, w.ids, !w.repair)), { text: 'done' }];
+      const steps: Step[] = [
+        writeFileStep(w.id, result(w.id), answer(w.id, w.ids, !w.repair)),
+        structuredAnswerStep(request, answerObject(w.id, w.ids, !w.repair)),
+      ];
       return steps[Math.min(results.length, steps.length - 1)]!;
     });
     try {

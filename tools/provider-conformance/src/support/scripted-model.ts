@@ -124,6 +124,35 @@ export async function startScriptedModel(script: Script, o: { model?: string } =
   };
 }
 
+/**
+ * How a model request asks for a schema-bound final answer, if it does: Claude
+ * Code offers a `StructuredOutput` tool (its `--json-schema`: the tool's
+ * `input_schema`); codex sends Responses `text.format` `{ type: json_schema,
+ * strict: true, schema }` (its `--output-schema`). @returns which, and the schema.
+ */
+export function structuredOutputOf(request: RecordedRequest): { mechanism: 'anthropic-tool' | 'openai-json-schema'; schema: unknown } | null {
+  const body = request.body;
+  if (!isObject(body)) return null;
+  if (request.api === 'anthropic' && Array.isArray(body.tools)) {
+    const tool = (body.tools as unknown[]).find((t) => isObject(t) && t.name === 'StructuredOutput');
+    return isObject(tool) ? { mechanism: 'anthropic-tool', schema: tool.input_schema } : null;
+  }
+  const format = isObject(body.text) && isObject(body.text.format) ? body.text.format : null;
+  return request.api === 'openai' && format?.type === 'json_schema' ? { mechanism: 'openai-json-schema', schema: format.schema } : null;
+}
+
+/**
+ * The final answer `object` through the request's own structured-output
+ * mechanism ({@link structuredOutputOf}): a `StructuredOutput` tool call for
+ * Claude Code, the object as the message text for codex's json_schema format.
+ * @throws when the request asked for no structured output (a launch that should have).
+ */
+export function structuredAnswerStep(request: RecordedRequest, object: unknown): Step {
+  const asked = structuredOutputOf(request);
+  if (!asked) throw new Error(`the ${request.api} request asked for no structured output`);
+  return asked.mechanism === 'anthropic-tool' ? { tool: 'StructuredOutput', input: object as Record<string, unknown> } : { text: JSON.stringify(object) };
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
