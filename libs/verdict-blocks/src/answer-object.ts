@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { InputError } from '@okstra/core';
-import {
-  ANSWER_SHAPES,
-  AnswerRecord,
-  type AnswerKind,
-  type AnswerObject,
-  type ConvergenceVoteObject,
-  type PlanVoteObject,
-} from '@okstra/schemas/answers';
+import { ANSWER_SHAPES, AnswerRecord, type AnswerKind, type AnswerObject, type ConvergenceVoteObject, type PlanVoteObject } from '@okstra/schemas/answers';
 
 /**
  * Schema-bound answers (docs/contracts.md "Answer objects"): the Markdown a
