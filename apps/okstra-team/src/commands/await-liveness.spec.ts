@@ -90,7 +90,9 @@ describe('await ends a wait early through libs/heartbeat', () => {
     const f = makeFixture([{ id: 'idle', provider: 'stub-ok' }], { socket: privateSocket() });
     const r = team(['await', ...run(f)], { env: f.env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`okstra-team: ${f.manifestPath}: workerDispatches: no workerDispatches to await and no native worker recorded (run okstra team dispatch first)\n`);
+    expect(r.stderr).toBe(
+      `okstra-team: ${f.manifestPath}: workerDispatches: no workerDispatches to await and no native worker recorded (run okstra team dispatch first)\n`,
+    );
     expect(team(['await', ...run(f), '--deadline', 'soon'], { env: f.env }).stderr).toBe(
       "okstra-team: --deadline expects a positive number of minutes, got 'soon'\n",
     );
