@@ -70,7 +70,8 @@ describe('nothing reaches a shell or a tmux format (20 dispatches per payload)',
       const f = makeFixture([{ id: 'alpha', provider: 'stub-ok', role: 'Claude worker' }], { socket, rootName: `proj ${p}`, env: { STUB_OK_SLEEP: '0' } });
       const records: any[] = [];
       for (let i = 0; i < 20; i++) {
-        const d = await inProcess(['dispatch', ...run(f)], f.env);
+        // --quiet: no progress line, so stderr holds only what went wrong
+        const d = await inProcess(['dispatch', ...run(f), '--quiet'], f.env);
         expect([d.code, d.stderr]).toEqual([0, '']);
         // One dispatch per worker and kind (docs/team.md "One dispatcher per run"): each try starts from no record.
         const m = f.manifest();

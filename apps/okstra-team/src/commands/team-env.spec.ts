@@ -219,7 +219,7 @@ describe('dispatch environments (real tmux on a private socket)', () => {
     const f = makeFixture([{ id: 'alpha', provider: 'stub-ok' }], { socket, terminalBackend: 'cmux-pane', rootName: `my proj it's $(touch pwned) #x;` });
     const cmux = installCmuxStub(dirname(f.root));
     const env = { ...f.env, PATH: `${cmux.binDir}:${f.env.PATH}`, CMUX_SURFACE_ID: 'surface:1' };
-    const d = team(['dispatch', ...run(f)], { env });
+    const d = team(['dispatch', ...run(f), '--quiet'], { env }); // --quiet: stderr holds only what went wrong
     expect([d.code, d.stderr]).toEqual([0, '']);
     expect(f.manifest().workerDispatches).toMatchObject([{ backend: 'cmux-pane', degradedFrom: null, surfaceId: 'surface:11' }]);
     const jobPath = join(f.runDir, 'state', 'team-jobs', 'initial-alpha-error-analysis-001.job.json');
@@ -290,7 +290,7 @@ describe('SIGKILL mid-way: a rerun of await picks up from the artifacts', () => 
       ['beta', 'starting'],
     ]);
     expect(panes(socket).filter((p) => p.tag === 'sample:payments:refund-timeout/error-analysis-001')).toEqual([]);
-    const again = team(['dispatch', ...run(f)], { env: f.env });
+    const again = team(['dispatch', ...run(f), '--quiet'], { env: f.env });
     expect([again.code, again.stderr]).toEqual([0, '']);
     expect(f.manifest().workerDispatches.map((r: any) => [r.workerId, r.phase ?? 'started'])).toEqual([
       ['alpha', 'started'],
