@@ -82,6 +82,16 @@ export const ENVIRONMENT: readonly EnvironmentVariable[] = [
   { name: 'GIT_COMMITTER_NAME', readBy: 'okstra-run-audit error-issue', effect: 'a person name removed from issue candidates, whole and word by word' },
   { name: 'GIT_COMMITTER_EMAIL', readBy: 'okstra-run-audit error-issue', effect: 'an e-mail address removed from issue candidates' },
   {
+    name: 'GIT_DIR',
+    readBy: 'citation checks (run-audit, worker-audit-check, collect-results, collect-verdicts)',
+    effect: "never passed on: the git that reads a cited file at the run's recorded commit reads the project's own repository",
+  },
+  {
+    name: 'GIT_WORK_TREE',
+    readBy: 'citation checks (run-audit, worker-audit-check, collect-results, collect-verdicts)',
+    effect: 'never passed on, as GIT_DIR',
+  },
+  {
     name: 'XDG_CONFIG_HOME',
     readBy: 'okstra-run-audit error-issue',
     effect: 'where the git config whose user.name / user.email are removed from issue candidates is ($XDG_CONFIG_HOME/git/config; default ~/.config)',

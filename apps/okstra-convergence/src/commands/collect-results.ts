@@ -31,6 +31,13 @@ export async function runCollectResults(
   const planPath = documentArg(ctx.io, opts.plan);
   const toStdout = isStdio(opts.output); // `--output -`: the results document on stdout, no summary
   const outputPath = toStdout ? '-' : pathArg(ctx.io, opts.output);
+  // An output naming an input is refused before anything is read (the --await results are checked once known).
+  if (!toStdout && opts.await === undefined)
+    assertNotInput(
+      outputPath,
+      planPath,
+      opts.result.map((raw) => resultFile(ctx, raw)),
+    );
   const plan = await readDocument(planPath, { kind: 'round-plan', flag: '--plan', artifact: roundPlanArtifact, io: ctx.io });
   // `--await <file>`: team await's saved JSON gives every planned worker's outcome and result path (docs/team.md "await").
   const flags =
@@ -38,15 +45,8 @@ export async function runCollectResults(
       ? { dispatch: opts.dispatch, result: opts.result }
       : mergeAwaitFlags(await readAwaitOutcomes(opts.await, ctx.io.cwd, new Set(plan.batches.map((b) => b.workerId))), opts);
   const dispatches = flags.dispatch.map(parseDispatchFlag);
-  const files = flags.result.map((raw) => {
-    const { key, value } = parseKeyValue('--result', raw);
-    return { workerId: key, file: value, path: pathArg(ctx.io, value) };
-  });
-  if (!toStdout)
-    assertOutputNotInput({ path: outputPath, flag: '--output' }, [
-      { path: planPath, flag: '--plan' },
-      ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
-    ]);
+  const files = flags.result.map((raw) => resultFile(ctx, raw));
+  if (!toStdout) assertNotInput(outputPath, planPath, files);
   const responses: WorkerResponse[] = [];
   for (const f of files) {
     const text = await readTextFile(f.path, { maxBytes: MAX_RESPONSE_BYTES, label: f.file });
@@ -105,4 +105,16 @@ export async function runCollectResults(
     `round ${results.round}: ${results.workers.map((w) => `${w.workerId} ${w.status} (${w.verdicts.length} votes${w.repair ? `, repair ${w.repair.outcome}` : ''}${unheld(w.workerId) ? `, ${unheld(w.workerId)} citation(s) not holding` : ''})`).join(', ')}`,
   );
   return 0;
+}
+
+function resultFile(ctx: CliContext, raw: string): { workerId: string; file: string; path: string } {
+  const { key, value } = parseKeyValue('--result', raw);
+  return { workerId: key, file: value, path: pathArg(ctx.io, value) };
+}
+
+function assertNotInput(outputPath: string, planPath: string, files: readonly { workerId: string; path: string }[]): void {
+  assertOutputNotInput({ path: outputPath, flag: '--output' }, [
+    { path: planPath, flag: '--plan' },
+    ...files.map((f) => ({ path: f.path, flag: `--result ${f.workerId}` })),
+  ]);
 }
