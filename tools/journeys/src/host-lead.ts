@@ -133,7 +133,15 @@ export function hostLeadJourney(lead: Lead, adapter: string, workers: readonly J
   // 5. The report writer, started by the host and recorded; it writes the report, data.json and its sidecar.
   const writer = workers.find((w) => w.id === 'report-writer')!;
   lead.run(adapter, { command: ['worker-state', 'transition'], with: { '--dispatch-kind': 'report-writer' } }, { '<model>': writer.model });
-  const report = finalReport(p, 'report-writer');
+  // A writer reports every finding the final state holds agreed (data.json's findings[], seed rule S17).
+  const final = JSON.parse(readFileSync(lead.abs(`${p.run}/state/convergence-final-${suffix}.json`), 'utf8')) as {
+    findings: { id: string; status: string }[];
+  };
+  const report = finalReport(
+    p,
+    'report-writer',
+    final.findings.filter((f) => f.status === 'agreed').map((f) => f.id),
+  );
   writeFileSync(lead.abs(`${p.run}/prompts/report-writer-prompt-${suffix}.md`), `# Report writer\n\nWrite the final report of ${p.taskKey}.\n`);
   runNativeWorker(p.root, {
     sidecarPath: lead.abs(`${p.run}/worker-results/report-writer-${suffix}.audit.md`),

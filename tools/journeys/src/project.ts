@@ -130,7 +130,7 @@ export function newProject(spec: JourneyRunSpec): JourneyProject {
 }
 
 /** The final report a writer (or the lead, after a failed writer) writes: frontmatter the run's, and data.json beside it. */
-export function finalReport(p: JourneyProject, author: 'report-writer' | 'lead'): { body: string; data: string } {
+export function finalReport(p: JourneyProject, author: 'report-writer' | 'lead', agreed: readonly string[] = ['F-001']): { body: string; data: string } {
   const body = [
     '---',
     `taskKey: ${p.taskKey}`,
@@ -153,7 +153,7 @@ export function finalReport(p: JourneyProject, author: 'report-writer' | 'lead')
     {
       schemaVersion: '2.0',
       frontmatter: { taskKey: p.taskKey, taskType: p.taskType, seq: p.seq, approved: false, reportAuthor: author },
-      findings: [{ id: 'F-001' }],
+      findings: agreed.map((id) => ({ id })),
     },
     null,
     2,

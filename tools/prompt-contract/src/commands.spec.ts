@@ -56,7 +56,7 @@ describe('the check fails with file and line', () => {
     expect(at, 'external.md has a fenced team await line').toBeGreaterThan(0);
     writeFileSync(file, text.replace('okstra team await --project-root', 'okstra team await --follow --project-root'));
     expect(problemsUnder(tmp)).toEqual([
-      `prompts/lead/adapters/external.md:${at + 1}: \`okstra team await --follow --project-root <root> --run-manifest <manifest> --json\`: unknown flag '--follow' for 'okstra team await' (known: --project-root, --run-manifest, --deadline, --dispatch-kind, --json, --output)`,
+      `prompts/lead/adapters/external.md:${at + 1}: \`okstra team await --follow --project-root <root> --run-manifest <manifest> --json\`: unknown flag '--follow' for 'okstra team await' (known: --project-root, --run-manifest, --deadline, --dispatch-kind, --json, --quiet, --output)`,
     ]);
   });
 
