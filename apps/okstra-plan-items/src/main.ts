@@ -17,6 +17,8 @@ export function main(argv: readonly string[], io: Io, invokedAs?: InvokedAs): Pr
 }
 
 /** The tool's commander program factory, loaded on demand (`okstra completion` reads the definitions from it). */
-export function loadProgram(): Promise<typeof import('./cli/program.js')> {
-  return import('./cli/program.js');
+export async function loadProgram(): Promise<{ createProgram: typeof import('./cli/program.js').createProgram }> {
+  // Destructured, so the bundle's lazy chunk names what it takes (e2e lazy-chunks.spec reads it).
+  const { createProgram } = await import('./cli/program.js');
+  return { createProgram };
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
-import { InputError } from '@okstra/core';
+import { appendAll, InputError } from '@okstra/core';
 import { readArtifact } from '@okstra/state-file';
 import { providerManifestArtifact, type ProviderManifest } from '@okstra/schemas/provider-manifest';
 import { BUNDLED_PROVIDERS } from './bundled.js';
@@ -93,7 +93,11 @@ function launchWords(manifest: ProviderManifest, role: string, schemaBound: bool
   const argv = argvOf(manifest, role);
   const field = argv === manifest.argv ? 'argv' : `argvByCapability.${capabilityOfRole(role)}`;
   const words = argv.map((word, i) => ({ word, field: `${field}[${i}]` }));
-  if (schemaBound && manifest.answerSchemaArgv) words.push(...manifest.answerSchemaArgv.map((word, i) => ({ word, field: `answerSchemaArgv[${i}]` })));
+  if (schemaBound && manifest.answerSchemaArgv)
+    appendAll(
+      words,
+      manifest.answerSchemaArgv.map((word, i) => ({ word, field: `answerSchemaArgv[${i}]` })),
+    );
   return words;
 }
 

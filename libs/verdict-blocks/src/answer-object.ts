@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { InputError } from '@okstra/core';
+import { appendAll, InputError } from '@okstra/core';
 import { ANSWER_SHAPES, AnswerRecord, type AnswerKind, type AnswerObject, type ConvergenceVoteObject, type PlanVoteObject } from '@okstra/schemas/answers';
 
 /**
@@ -40,7 +40,7 @@ function renderWithLines(kind: AnswerKind, answer: AnswerObject): { text: string
     verdictLines.push(lines.length + 1);
     lines.push(`**Verdict**: ${plan?.verdict === 'DISAGREE' ? `DISAGREE (${plan.breakageKind})` : v.verdict}`);
     if (plan?.verdict === 'DISAGREE') lines.push(`**Fixability**: ${plan.fixability}`);
-    lines.push(...`**Basis**: ${v.basis.trim()}`.split('\n'));
+    appendAll(lines, `**Basis**: ${v.basis.trim()}`.split('\n'));
   }
   return { text: `${lines.join('\n')}\n`, verdictLines };
 }

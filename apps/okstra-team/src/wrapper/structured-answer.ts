@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { appendAll } from '@okstra/cli-kit';
 import type { CaptureResult } from '@okstra/providers';
 import { ANSWER_SHAPES, answerJsonSchema, answerRecordArtifact, type AnswerKind, type AnswerRecord } from '@okstra/schemas/answers';
 import type { CaptureKind } from '@okstra/schemas/worker-usage';
@@ -53,7 +54,11 @@ export async function recordStructuredAnswer(o: {
   else {
     const parsed = ANSWER_SHAPES[job.kind].safeParse(taken.value);
     if (parsed.success) answer = parsed.data;
-    else problems.push(...parsed.error.issues.slice(0, 10).map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`));
+    else
+      appendAll(
+        problems,
+        parsed.error.issues.slice(0, 10).map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`),
+      );
   }
   let resultSha256: string | null = null;
   if (answer) {

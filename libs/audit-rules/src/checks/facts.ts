@@ -7,6 +7,7 @@ import { docsOf, otherArtifactTexts } from '../facts/views.js';
 import type { Finding, RunUnderAudit } from '../run-context.js';
 import { resolveRecorded } from './recorded-path.js';
 import { STREAM_TYPES } from './non-answer.js';
+import { appendAll } from '@okstra/core';
 
 /** An edge of the fact table that could not be compared in a run: one end is recorded, the other is not. */
 export interface UncheckedEdge {
@@ -54,7 +55,7 @@ export async function checkFacts(run: RunUnderAudit): Promise<Finding[]> {
     const a = (await endHits(run, edge.a)).filter((h) => defined(h) && !edge.silentA?.includes(String(h.value)));
     const b = (await endHits(run, edge.b)).filter(defined);
     if (edge.relation === 'not-a-copy') {
-      if (b.length > 0) out.push(...(await notACopy(run, edge, b)));
+      if (b.length > 0) appendAll(out, await notACopy(run, edge, b));
       continue;
     }
     if (a.length === 0 && b.length === 0) continue;
@@ -72,7 +73,7 @@ export async function checkFacts(run: RunUnderAudit): Promise<Finding[]> {
       for (const key of new Set(rawB.filter((h) => !defined(h) && !recorded.has(h.key)).map((h) => h.key)))
         if (a.some((h) => h.key === key)) unchecked(run, { edge: edge.id, key, missing: edge.b });
     }
-    if (edge.checkedBy === 'edge') out.push(...compare(run, edge, a, b));
+    if (edge.checkedBy === 'edge') appendAll(out, compare(run, edge, a, b));
   }
   return out;
 }

@@ -8,6 +8,7 @@
  * A hit is the value found, the key it is filed under (the last `@` key; else the document's own key) and its
  * location (the names and indexes that reach it), so a writer can change or drop exactly that value.
  */
+import { appendAll } from '@okstra/core';
 export interface Hit {
   key: string;
   value: unknown;
@@ -53,7 +54,7 @@ export function select(doc: unknown, path: string, docKey = ''): Hit[] {
       if (!Array.isArray(v)) continue;
       let items: Hit[] = v.map((item, i) => ({ key: h.key, value: item, loc: [...loc, i], item }));
       for (const sel of seg.selectors) items = applySelector(items, sel);
-      next.push(...items);
+      appendAll(next, items);
     }
     hits = next;
   }

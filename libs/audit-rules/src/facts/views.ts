@@ -25,6 +25,7 @@ import { rowFiles } from '../checks/answers.js';
 import { ofThisDispatch } from '../checks/agreement.js';
 import { resolveRecorded } from '../checks/recorded-path.js';
 import type { FactArtifact } from './table.js';
+import { appendAll } from '@okstra/core';
 
 /** One document of an artifact: the key it is filed under (a worker id, or ''), its file and what the paths walk. */
 export interface FactDoc {
@@ -95,7 +96,7 @@ const READERS: Record<FactArtifact, (run: RunUnderAudit) => Promise<FactDoc[]>> 
   },
   'reverify-jobs': async (run) => {
     const out: FactDoc[] = [];
-    for (const file of stateFiles(run, /^reverify-jobs-r\d+-/)) out.push(...one(file, await readJson(run, file)));
+    for (const file of stateFiles(run, /^reverify-jobs-r\d+-/)) appendAll(out, one(file, await readJson(run, file)));
     return out;
   },
   'report-data': async (run) => {
@@ -132,7 +133,7 @@ const READERS: Record<FactArtifact, (run: RunUnderAudit) => Promise<FactDoc[]>> 
   },
   'convergence-plan': async (run) => {
     const out: FactDoc[] = [];
-    for (const file of stateFiles(run, /^convergence-plan-r\d+-/)) out.push(...one(file, await readJson(run, file)));
+    for (const file of stateFiles(run, /^convergence-plan-r\d+-/)) appendAll(out, one(file, await readJson(run, file)));
     return out;
   },
   'convergence-final': async (run) => {
