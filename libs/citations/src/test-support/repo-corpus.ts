@@ -4,6 +4,7 @@
 // invented files, past the end, a quote of other code), each labelled with what the checker must say.
 import type { SourceTree } from '../source-tree.js';
 import { QUOTE_WINDOW } from '../quotes.js';
+import { seededRandom } from '@okstra/core/test-support';
 
 /** The commit the corpus is about (this repository's history; the spec reads it with git). */
 export const PINNED_COMMIT = 'a2d3f1337d51ef88efdedb9cf78bb08cbcb6ce3a';
@@ -57,18 +58,6 @@ export const HAND_WRITTEN: CorpusCase[] = [
   { class: 'quote-mismatch', citation: 'libs/core/src/exit-codes.ts:23', markdown: 'Invalid input exits 1: `libs/core/src/exit-codes.ts:23`: `INVALID: 1,`' },
 ];
 
-/** A small seeded PRNG (mulberry32), so the generated corpus is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const squash = (s: string) => s.replace(/\s+/g, '');
 /** A line worth quoting: some code, no backtick (it must fit in a code span), not only punctuation. */
 const quotable = (line: string) => squash(line).length >= 12 && !line.includes('`') && /[A-Za-z]{3}/.test(line);
@@ -82,7 +71,7 @@ const WORDS = ['retry', 'policy', 'refund', 'ledger', 'sweeper', 'budget', 'sock
  * is what its label says (an off-by-some quote that also occurs at the shifted lines is dropped).
  */
 export function generateCases(tree: SourceTree, perClass: number, seed = 42): CorpusCase[] {
-  const rand = prng(seed);
+  const rand = seededRandom(seed); // the same corpus on every run
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const all = tree.files();
   const sources = all.filter((f) => /\.(ts|mjs)$/.test(f) && !f.startsWith('examples/') && !f.startsWith('.okstra/'));
