@@ -156,7 +156,8 @@ describe('the worker suite: real claude and codex in each of the four roles, dis
       // Never spawnSync here: the scripted model lives in this process and must keep answering.
       const team = (args: string[]) => runBin([TEAM_BIN, ...args, '--project-root', root, '--run-manifest', abs(run.manifest)], env);
       const before = filesOf(base);
-      const d = await team(['dispatch']);
+      // --workers: the manifest's dispatch leaves report writers to their own jobs file unless named (docs/team.md).
+      const d = await team(['dispatch', '--workers', workers.map((w) => w.id).join(',')]);
       expect(d.status, d.stderr).toBe(0);
       const a = await team(['await', '--json']);
       const doc = JSON.parse(a.stdout) as {
