@@ -93,6 +93,8 @@ const WORKFLOW: ReadonlyArray<readonly [line: string, exit: number | readonly nu
   // (docs/team.md "each dispatch's own result"): the worker ends error, exit 1.
   [`okstra team exec --job ${S}/team-jobs/initial-codex-error-analysis-001.job.json`, 1],
   [`okstra team teardown --project-root . --run-manifest ${M} --dry-run`, 0],
+  // The run is marked ended before run-audit (docs/team.md "finish"): 0, or 2 while a stub worker is still pending.
+  [`okstra team finish --project-root . --run-manifest ${M} --json`, [0, 2]],
   [
     `okstra worker-state transition --team-state ${S}/team-state-error-analysis-001.json --worker codex --status timeout --reason 'no heartbeat for 6 minutes'`,
     0,
